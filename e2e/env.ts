@@ -1,0 +1,7 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** The shared test server: its own port and data folder, so a developer's `npm start` is untouched. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 5179);
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `room-e2e-${E2E_PORT}`);
+export const E2E_OWNER_TOKEN = 'e2e-owner-token-0123456789abcdef';

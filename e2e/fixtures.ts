@@ -1,0 +1,26 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_OWNER_TOKEN } from './env.ts';
+
+interface Fixtures {
+  /** A page signed in as the owner through the sign-in link. */
+  ownerPage: Page;
+  /** The Demo room's id, read through the API. */
+  demoRoomId: string;
+}
+
+export const test = base.extend<Fixtures>({
+  ownerPage: async ({ page }, use) => {
+    await page.goto(`/?token=${E2E_OWNER_TOKEN}`);
+    await expect(page.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
+    await use(page);
+  },
+  demoRoomId: async ({ request }, use) => {
+    const res = await request.get('/api/rooms', { headers: { authorization: `Bearer ${E2E_OWNER_TOKEN}` } });
+    const { rooms } = (await res.json()) as { rooms: { id: string; name: string }[] };
+    const demo = rooms.find((r) => r.name === 'Demo room');
+    if (!demo) throw new Error('the Demo room is missing');
+    await use(demo.id);
+  },
+});
+
+export { expect };

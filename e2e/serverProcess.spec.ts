@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { spawnServer } from './spawnServer.ts';
+
+const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `room-${name}-`));
+
+test('a restart on the same data folder keeps one Demo room and the generated owner token', async () => {
+  const dataDir = tmp('restart');
+  const env = { PORT: '5191', ROOM_DATA_DIR: dataDir };
+  const first = await spawnServer(env);
+  const token = fs.readFileSync(path.join(dataDir, 'owner-token'), 'utf8').trim();
+  expect(fs.statSync(path.join(dataDir, 'owner-token')).mode & 0o777).toBe(0o600);
+  expect(first.output()).toContain(`/?token=${token}`);
+  expect(await first.stop('SIGTERM')).toBe(0);
+
+  const second = await spawnServer(env);
+  const res = await fetch(`${second.url}/api/rooms`, { headers: { authorization: `Bearer ${token}` } });
+  const { rooms } = (await res.json()) as { rooms: { name: string }[] };
+  expect(rooms.filter((r) => r.name === 'Demo room')).toHaveLength(1);
+  expect(await second.stop('SIGINT')).toBe(0);
+});
+
+test('a port in use gets one clear line and a non-zero exit', async () => {
+  const env = { PORT: '5192', ROOM_DATA_DIR: tmp('port') };
+  const first = await spawnServer(env);
+  const second = await spawnServer({ ...env, ROOM_DATA_DIR: tmp('port2') });
+  expect(await second.exited).not.toBe(0);
+  expect(second.output()).toMatch(/port 5192 .* is in use/);
+  await first.stop();
+});
+
+test('an unwritable data folder gets a clear message', async () => {
+  const parent = tmp('ro');
+  const file = path.join(parent, 'not-a-folder');
+  fs.writeFileSync(file, 'x');
+  const server = await spawnServer({ PORT: '5193', ROOM_DATA_DIR: path.join(file, 'data') });
+  expect(await server.exited).not.toBe(0);
+  expect(server.output()).toContain('cannot use the data folder');
+});
+
+test('ROOM_DEMO=0 creates no demo room', async () => {
+  const dataDir = tmp('nodemo');
+  const server = await spawnServer({
+    PORT: '5194',
+    ROOM_DATA_DIR: dataDir,
+    ROOM_DEMO: '0',
+    ROOM_OWNER_TOKEN: 'tok-nodemo-123456',
+  });
+  const res = await fetch(`${server.url}/api/rooms`, {
+    headers: { authorization: 'Bearer tok-nodemo-123456' },
+  });
+  expect(((await res.json()) as { rooms: unknown[] }).rooms).toEqual([]);
+  await server.stop();
+});

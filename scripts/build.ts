@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const INPUTS = [
+  'src',
+  'runtime',
+  'validation',
+  'index.html',
+  'vite.config.ts',
+  'vite.frame.config.ts',
+  'package-lock.json',
+];
+const STAMP = path.join(ROOT, 'dist', '.build-stamp');
+
+/** Hash of every build input's path, size and mtime: cheap, and changes whenever a source does. */
+function inputStamp(): string {
+  const hash = createHash('sha256');
+  const visit = (rel: string) => {
+    const abs = path.join(ROOT, rel);
+    if (!fs.existsSync(abs)) return;
+    const stat = fs.statSync(abs);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(abs).sort()) visit(path.join(rel, name));
+    } else if (!/\.test\.tsx?$/.test(rel)) {
+      hash.update(`${rel}\0${stat.size}\0${stat.mtimeMs}\n`);
+    }
+  };
+  for (const input of INPUTS) visit(input);
+  return hash.digest('hex');
+}
+
+/** Builds the shell and the frame runtime when missing or stale; a no-op otherwise. */
+export async function ensureBuilt(
+  opts: { force?: boolean; log?: (line: string) => void } = {},
+): Promise<void> {
+  const log = opts.log ?? (() => {});
+  const stamp = inputStamp();
+  if (!opts.force && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === stamp) {
+    log('Build is up to date.');
+    return;
+  }
+  for (const [label, configFile] of [
+    ['shell', 'vite.config.ts'],
+    ['frame runtime', 'vite.frame.config.ts'],
+  ] as const) {
+    const started = Date.now();
+    log(`Building the ${label}…`);
+    await build({ configFile: path.join(ROOT, configFile), logLevel: 'warn' });
+    log(`Built the ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+  fs.writeFileSync(STAMP, stamp);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await ensureBuilt({ force: process.argv.includes('--force'), log: console.log });
+}

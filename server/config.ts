@@ -1,0 +1,59 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** The shell's public base URL, without a trailing slash. */
+  publicUrl: string;
+  /** Where app frames load; `{app}` is replaced by the app's key. */
+  frameUrl: string;
+  dataDir: string;
+  ownerToken: string | undefined;
+  demo: boolean;
+  /** Extra origins allowed to frame app documents (Vite's dev server). */
+  devOrigins: string[];
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 5178);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const host = env.HOST ?? '127.0.0.1';
+  const publicUrl = trimSlash(env.ROOM_PUBLIC_URL ?? `http://${host}:${port}`);
+  const frameUrl = trimSlash(env.ROOM_FRAME_URL ?? `http://{app}.localhost:${port}`);
+  if (!frameUrl.includes('{app}')) throw new Error('ROOM_FRAME_URL must contain {app}');
+  return {
+    port,
+    host,
+    publicUrl,
+    frameUrl,
+    dataDir: path.resolve(env.ROOM_DATA_DIR ?? '.room-data'),
+    ownerToken: env.ROOM_OWNER_TOKEN || undefined,
+    demo: env.ROOM_DEMO !== '0',
+    devOrigins: env.ROOM_DEV_ORIGIN ? [env.ROOM_DEV_ORIGIN] : [],
+  };
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** The origin an app's frame loads from. */
+export function frameOrigin(config: Config, appKey: string): string {
+  return config.frameUrl.replace('{app}', appKey);
+}
+
+/** Matches a request's Host header against the frame URL template; returns the app key. */
+export function frameHostMatcher(config: Config): (hostHeader: string) => string | undefined {
+  const host = new URL(config.frameUrl.replace('{app}', 'x-app-x')).host;
+  const pattern = host
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('x-app-x', '([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)');
+  const re = new RegExp(`^${pattern}$`, 'i');
+  return (hostHeader) => re.exec(hostHeader)?.[1]?.toLowerCase();
+}
+
+/** CSP source matching every app frame (`http://*.localhost:5178`). */
+export function frameSource(config: Config): string {
+  return config.frameUrl.replace('{app}', '*');
+}

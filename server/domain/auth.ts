@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { Scope, Store, TokenRow } from '../store/Store.ts';
+import { newId, newSecret, sha256Hex } from './ids.ts';
+
+export const ALL_SCOPES: Scope[] = ['osfoundry:read', 'osfoundry:write'];
+export const SESSION_MS = 30 * 24 * 3600 * 1000;
+
+/** Who is asking, resolved from a session cookie or a bearer token. */
+export interface Principal {
+  personId: string;
+  scopes: Scope[];
+  via: 'session' | 'token';
+  tokenId?: string;
+}
+
+/**
+ * Makes sure the owner exists and that the bootstrap token is the one configured (or the one kept
+ * in the data folder's 0600 file). Returns the owner's id and the token.
+ */
+export async function ensureOwner(
+  store: Store,
+  opts: { dataDir: string; configuredToken: string | undefined; now: number },
+): Promise<{ ownerId: string; token: string }> {
+  let ownerId = await store.getMeta('owner_person_id');
+  if (!ownerId) {
+    ownerId = newId('p');
+    await store.createPerson({ id: ownerId, name: 'Owner', createdAt: opts.now });
+    await store.setMeta('owner_person_id', ownerId);
+  }
+  const tokenFile = path.join(opts.dataDir, 'owner-token');
+  let token = opts.configuredToken;
+  if (!token) {
+    token = fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : '';
+    if (!token) {
+      token = newSecret();
+      fs.writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+    }
+  }
+  const hash = sha256Hex(token);
+  const existing = await store.findTokenByHash(hash);
+  if (!existing || existing.revokedAt !== null || existing.personId !== ownerId) {
+    // A changed bootstrap token replaces the old one.
+    await store.revokeTokens(ownerId, 'owner', opts.now);
+    if (existing)
+      throw new CodedError(
+        'conflict',
+        'ROOM_OWNER_TOKEN was used before for another purpose; choose a new one',
+      );
+    await store.insertToken({
+      id: newId('t'),
+      personId: ownerId,
+      hash,
+      kind: 'owner',
+      scopes: ALL_SCOPES,
+      label: 'Owner bootstrap token',
+      createdAt: opts.now,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+  }
+  return { ownerId, token };
+}
+
+/** A live (not revoked) token for this secret, or undefined. */
+export async function resolveToken(store: Store, secret: string, now: number): Promise<TokenRow | undefined> {
+  if (!secret) return undefined;
+  const token = await store.findTokenByHash(sha256Hex(secret));
+  if (!token || token.revokedAt !== null) return undefined;
+  await store.touchToken(token.id, now);
+  return token;
+}
+
+/** Exchanges a valid token for a new session; returns the session secret for the cookie. */
+export async function createSession(store: Store, personId: string, now: number): Promise<string> {
+  const secret = newSecret();
+  await store.insertSession({
+    hash: sha256Hex(secret),
+    personId,
+    createdAt: now,
+    expiresAt: now + SESSION_MS,
+  });
+  return secret;
+}
+
+export async function resolveSession(
+  store: Store,
+  secret: string,
+  now: number,
+): Promise<Principal | undefined> {
+  if (!secret) return undefined;
+  const session = await store.findSession(sha256Hex(secret), now);
+  return session ? { personId: session.personId, scopes: ALL_SCOPES, via: 'session' } : undefined;
+}
+
+export async function endSession(store: Store, secret: string): Promise<void> {
+  await store.deleteSession(sha256Hex(secret));
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Store } from '../store/Store.ts';
+import { newId, sha256Hex } from './ids.ts';
+
+const DEMO_DIR = path.resolve(import.meta.dirname, '../../demo/standup-timer');
+
+/** Reads the demo app's files as the map a proposal carries. */
+export function readDemoFiles(dir = DEMO_DIR): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else files[child] = fs.readFileSync(path.join(dir, child), 'utf8');
+    }
+  };
+  walk('');
+  return files;
+}
+
+/** Once per data folder: the "Demo room" with the approved "Standup timer". Returns the room id. */
+export async function ensureDemo(store: Store, ownerId: string, now: number): Promise<string> {
+  const existing = await store.getMeta('demo_room_id');
+  if (existing) return existing;
+  const roomId = newId('r');
+  await store.createRoom({ id: roomId, name: 'Demo room', ownerId, createdAt: now });
+  const files = readDemoFiles();
+  const proposalId = newId('q');
+  await store.insertProposal({
+    id: proposalId,
+    roomId,
+    proposerId: ownerId,
+    kind: 'snippet',
+    name: 'Standup timer',
+    files,
+    repositoryId: null,
+    versionId: null,
+    contentSha256: sha256Hex(JSON.stringify(Object.entries(files).sort())),
+    state: 'pending',
+    declineReason: null,
+    createdAt: now,
+    decidedAt: null,
+    decidedBy: null,
+  });
+  await store.approveProposal({
+    proposalId,
+    decidedBy: ownerId,
+    at: now,
+    instanceId: newId('a'),
+    name: 'Standup timer',
+  });
+  await store.setMeta('demo_room_id', roomId);
+  return roomId;
+}

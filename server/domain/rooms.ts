@@ -1,0 +1,71 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { InstanceRow, RoomForPerson, Store } from '../store/Store.ts';
+import type { Principal } from './auth.ts';
+
+export interface RoomSummary {
+  id: string;
+  name: string;
+  kind: 'cloud';
+  role: RoomForPerson['role'];
+  app_count: number;
+}
+
+export interface LauncherApp {
+  id: string;
+  name: string;
+  position: number;
+}
+
+export async function listRooms(store: Store, who: Principal): Promise<RoomSummary[]> {
+  const rooms = await store.listRoomsFor(who.personId);
+  return rooms.map(summarize);
+}
+
+/** The room as its launcher shows it: approved, active apps in launcher order. */
+export async function readLauncher(
+  store: Store,
+  who: Principal,
+  roomId: string,
+): Promise<{ room: RoomSummary; apps: LauncherApp[] }> {
+  const room = await roomFor(store, who, roomId);
+  const apps = await store.listInstances(room.id);
+  return { room: summarize(room), apps: apps.map(toLauncherApp) };
+}
+
+/** The files an approved app runs; only members of its room get them. */
+export async function readAppFiles(
+  store: Store,
+  who: Principal,
+  roomId: string,
+  instanceId: string,
+): Promise<Record<string, string>> {
+  const room = await roomFor(store, who, roomId);
+  const instance = await store.getInstance(room.id, instanceId);
+  if (instance?.state !== 'active') throw new CodedError('not_found', 'No such app in this room');
+  const proposal = await store.getProposal(instance.proposalId);
+  if (proposal?.state !== 'approved' || !proposal.files) {
+    throw new CodedError('not_found', 'No such app in this room');
+  }
+  return proposal.files;
+}
+
+export async function roomFor(store: Store, who: Principal, roomId: string): Promise<RoomForPerson> {
+  if (roomId.startsWith('local-')) {
+    throw new CodedError(
+      'local_room_unavailable',
+      'Local Rooms are unavailable: they live only on their device',
+    );
+  }
+  const room = await store.getRoomFor(roomId, who.personId);
+  // Rooms a person may not see answer exactly like rooms that do not exist.
+  if (!room) throw new CodedError('not_found', 'No such room');
+  return room;
+}
+
+function summarize(room: RoomForPerson): RoomSummary {
+  return { id: room.id, name: room.name, kind: 'cloud', role: room.role, app_count: room.appCount };
+}
+
+function toLauncherApp(i: InstanceRow): LauncherApp {
+  return { id: i.id, name: i.name, position: i.position };
+}

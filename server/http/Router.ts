@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { Config } from '../config.ts';
+import type { Store } from '../store/Store.ts';
+
+/** What every handler gets: the request, its parsed URL and path parameters, and the app's services. */
+export interface Ctx {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  params: Record<string, string>;
+  deps: Deps;
+}
+
+export interface Deps {
+  store: Store;
+  config: Config;
+  now: () => number;
+}
+
+export type Handler = (ctx: Ctx) => Promise<void>;
+
+interface Route {
+  method: string;
+  parts: string[];
+  handler: Handler;
+}
+
+/** Tiny path router: `/api/rooms/:roomId` style patterns; 405 when the path exists for other methods. */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, pattern: string, handler: Handler): this {
+    this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
+    return this;
+  }
+
+  /** Runs the matching handler; false when no route has this path. */
+  async handle(ctx: Omit<Ctx, 'params'>): Promise<boolean> {
+    const segments = ctx.url.pathname.split('/').filter(Boolean);
+    const allowed: string[] = [];
+    for (const route of this.routes) {
+      const params = match(route.parts, segments);
+      if (!params) continue;
+      if (route.method !== ctx.req.method && !(route.method === 'GET' && ctx.req.method === 'HEAD')) {
+        allowed.push(route.method);
+        continue;
+      }
+      await route.handler({ ...ctx, params });
+      return true;
+    }
+    if (allowed.length) {
+      ctx.res.setHeader('allow', allowed.join(', '));
+      throw new CodedError('method_not_allowed', `Use ${allowed.join(' or ')} for ${ctx.url.pathname}`);
+    }
+    return false;
+  }
+}
+
+function match(parts: string[], segments: string[]): Record<string, string> | undefined {
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const seg = segments[i] as string;
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(seg);
+      } catch {
+        return undefined;
+      }
+    } else if (part !== seg) return undefined;
+  }
+  return params;
+}

@@ -1,0 +1,58 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import { frameOrigin } from '../config.ts';
+import { createSession, endSession, resolveToken } from '../domain/auth.ts';
+import { listRooms, readAppFiles, readLauncher } from '../domain/rooms.ts';
+import { requirePrincipal, SESSION_COOKIE } from './authenticate.ts';
+import { Router } from './Router.ts';
+import { parseCookies, readJson, sendJson } from './respond.ts';
+import { clearedSessionCookie, sessionCookie } from './sessionCookie.ts';
+
+const SMALL_BODY = 16 * 1024;
+
+/** The shell's JSON API. Handlers stay thin: parse, call the domain, answer. */
+export function apiRoutes(): Router {
+  return new Router()
+    .add('GET', '/healthz', async ({ res }) => sendJson(res, 200, { ok: true }))
+    .add('GET', '/api/me', async (ctx) => {
+      const who = await requirePrincipal(ctx);
+      const person = await ctx.deps.store.getPerson(who.personId);
+      sendJson(ctx.res, 200, { person: { id: who.personId, name: person?.name ?? '' }, scopes: who.scopes });
+    })
+    .add('POST', '/api/session', async (ctx) => {
+      const body = (await readJson(ctx.req, SMALL_BODY)) as { token?: unknown } | undefined;
+      const secret = typeof body?.token === 'string' ? body.token.trim() : '';
+      const token = await resolveToken(ctx.deps.store, secret, ctx.deps.now());
+      if (!token) throw new CodedError('invalid_token', 'That token is not valid or was revoked');
+      const session = await createSession(ctx.deps.store, token.personId, ctx.deps.now());
+      sendJson(ctx.res, 200, { ok: true }, { 'set-cookie': sessionCookie(ctx.deps.config, session) });
+    })
+    .add('DELETE', '/api/session', async (ctx) => {
+      const secret = parseCookies(ctx.req.headers.cookie)[SESSION_COOKIE];
+      if (secret) await endSession(ctx.deps.store, secret);
+      sendJson(ctx.res, 200, { ok: true }, { 'set-cookie': clearedSessionCookie() });
+    })
+    .add('GET', '/api/rooms', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
+      const rooms = await listRooms(ctx.deps.store, who);
+      sendJson(ctx.res, 200, { rooms });
+    })
+    .add('GET', '/api/rooms/:roomId', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
+      const launcher = await readLauncher(ctx.deps.store, who, ctx.params.roomId as string);
+      const apps = launcher.apps.map((app) => ({
+        ...app,
+        frame_url: `${frameOrigin(ctx.deps.config, app.id)}/`,
+      }));
+      sendJson(ctx.res, 200, { room: launcher.room, apps });
+    })
+    .add('GET', '/api/rooms/:roomId/apps/:appId/files', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
+      const files = await readAppFiles(
+        ctx.deps.store,
+        who,
+        ctx.params.roomId as string,
+        ctx.params.appId as string,
+      );
+      sendJson(ctx.res, 200, { files });
+    });
+}

@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { frameHostMatcher } from '../config.ts';
+import { apiRoutes } from './apiRoutes.ts';
+import { serveFrame } from './frameHost.ts';
+import type { Deps } from './Router.ts';
+import { sendError, toWireError } from './respond.ts';
+import { serveShell } from './shellHost.ts';
+
+/** One request handler for the shell's host and every app's frame host; it never throws. */
+export function createHandler(deps: Deps, log: (line: object) => void = logLine) {
+  const api = apiRoutes();
+  const appKeyOf = frameHostMatcher(deps.config);
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const hostHeader = req.headers.host ?? '';
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://x');
+    } catch {
+      url = new URL('http://x/');
+    }
+    const app = appKeyOf(hostHeader);
+    try {
+      const ctx = { req, res, url, deps, params: {} };
+      if (app) await serveFrame(ctx);
+      else if (!(await api.handle(ctx))) {
+        if (url.pathname.startsWith('/api/'))
+          sendError(res, { code: 'not_found', message: `No route ${url.pathname}` });
+        else await serveShell(ctx);
+      }
+    } catch (err) {
+      const wire = toWireError(err);
+      if (wire.code === 'internal') log({ level: 'error', error: String((err as Error)?.stack ?? err) });
+      if (!res.headersSent) sendError(res, wire);
+      else res.destroy();
+    } finally {
+      // No query strings: sign-in links carry tokens.
+      log({
+        t: new Date().toISOString(),
+        method: req.method,
+        host: app ? 'frame' : 'shell',
+        path: url.pathname,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  };
+}
+
+function logLine(line: object): void {
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Ctx } from './Router.ts';
+import { resolveUnder, sendFile } from './staticFile.ts';
+
+export const FRAME_DIR = path.resolve(import.meta.dirname, '../../dist/frame');
+
+/**
+ * The frame document's own CSP: its scripts only (eval for compiled app modules), no network,
+ * no frames, forms or base changes; only the shell may embed it.
+ */
+export function frameCsp(config: Config): string {
+  const ancestors = [new URL(config.publicUrl).origin, ...config.devOrigins].join(' ');
+  return [
+    "default-src 'none'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'unsafe-inline'",
+    'img-src data: blob:',
+    'font-src data: blob:',
+    'media-src data: blob:',
+    "connect-src 'none'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "child-src 'none'",
+    "worker-src 'none'",
+    "manifest-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    `frame-ancestors ${ancestors}`,
+  ].join('; ');
+}
+
+const FRAME_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script type="module" crossorigin src="/runtime/frame.js"></script>
+</head>
+<body><div id="root"></div></body>
+</html>
+`;
+
+/** Serves an app's own host: the frame document and the runtime scripts, nothing else. */
+export async function serveFrame(ctx: Ctx): Promise<void> {
+  const { req, res, url, deps } = ctx;
+  const common = {
+    'access-control-allow-origin': '*',
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'cross-origin',
+  };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { ...common, allow: 'GET, HEAD' }).end();
+    return;
+  }
+  if (url.pathname === '/') {
+    res.writeHead(200, {
+      ...common,
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': frameCsp(deps.config),
+      'referrer-policy': 'no-referrer',
+    });
+    res.end(req.method === 'HEAD' ? undefined : FRAME_HTML);
+    return;
+  }
+  const file = url.pathname.startsWith('/runtime/')
+    ? resolveUnder(FRAME_DIR, url.pathname.slice('/runtime'.length))
+    : undefined;
+  if (!file) {
+    res.writeHead(404, { ...common, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  sendFile(res, file, common, req.method);
+}

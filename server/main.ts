@@ -1,0 +1,64 @@
+import http from 'node:http';
+import { ensureBuilt } from '../scripts/build.ts';
+import { readConfig } from './config.ts';
+import { ensureOwner } from './domain/auth.ts';
+import { ensureDemo } from './domain/demo.ts';
+import { createHandler } from './http/createHandler.ts';
+import { openDatabase } from './store/openDatabase.ts';
+import { SqliteStore } from './store/SqliteStore.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`room: ${message}\n`);
+  process.exit(1);
+}
+
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+})();
+
+if (process.env.ROOM_SKIP_BUILD !== '1')
+  await ensureBuilt({ log: (line) => process.stdout.write(`${line}\n`) });
+
+let db: ReturnType<typeof openDatabase>;
+try {
+  db = openDatabase(config.dataDir);
+} catch (err) {
+  fail(
+    `cannot use the data folder ${config.dataDir}: ${(err as Error).message} (set ROOM_DATA_DIR to a writable folder)`,
+  );
+}
+const store = new SqliteStore(db);
+const now = Date.now();
+const { ownerId, token } = await ensureOwner(store, {
+  dataDir: config.dataDir,
+  configuredToken: config.ownerToken,
+  now,
+});
+const demoRoomId = config.demo ? await ensureDemo(store, ownerId, now) : undefined;
+
+const server = http.createServer(createHandler({ store, config, now: Date.now }));
+server.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EADDRINUSE')
+    fail(`port ${config.port} on ${config.host} is in use: stop the other server or set PORT`);
+  fail(`cannot listen on ${config.host}:${config.port}: ${err.message}`);
+});
+server.listen(config.port, config.host, () => {
+  process.stdout.write(`Room launcher on ${config.publicUrl}\n`);
+  process.stdout.write(`Sign in: ${config.publicUrl}/?token=${encodeURIComponent(token)}\n`);
+  if (demoRoomId) process.stdout.write(`Demo room: ${config.publicUrl}/rooms/${demoRoomId}\n`);
+});
+
+let closing = false;
+const shutdown = () => {
+  if (closing) return;
+  closing = true;
+  server.close();
+  server.closeAllConnections();
+  void store.close().then(() => process.exit(0));
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

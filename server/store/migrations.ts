@@ -1,0 +1,69 @@
+/** Versioned schema: index + 1 is the version stored in `PRAGMA user_version`. Append only. */
+export const migrations: string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE people (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE tokens (
+    id TEXT PRIMARY KEY,
+    person_id TEXT NOT NULL REFERENCES people(id),
+    hash TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL CHECK (kind IN ('owner', 'personal', 'invite')),
+    scopes TEXT NOT NULL,
+    label TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE TABLE sessions (
+    hash TEXT PRIMARY KEY,
+    person_id TEXT NOT NULL REFERENCES people(id),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE TABLE rooms (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    owner_id TEXT NOT NULL REFERENCES people(id),
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE memberships (
+    room_id TEXT NOT NULL REFERENCES rooms(id),
+    person_id TEXT NOT NULL REFERENCES people(id),
+    role TEXT NOT NULL CHECK (role IN ('owner', 'member')),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (room_id, person_id)
+  );
+  CREATE TABLE proposals (
+    id TEXT PRIMARY KEY,
+    room_id TEXT NOT NULL REFERENCES rooms(id),
+    proposer_id TEXT NOT NULL REFERENCES people(id),
+    kind TEXT NOT NULL CHECK (kind IN ('snippet', 'repo')),
+    name TEXT NOT NULL,
+    files_json TEXT,
+    repository_id TEXT,
+    version_id TEXT,
+    content_sha256 TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'approved', 'declined')),
+    decline_reason TEXT,
+    created_at INTEGER NOT NULL,
+    decided_at INTEGER,
+    decided_by TEXT REFERENCES people(id)
+  );
+  CREATE INDEX proposals_room_state ON proposals (room_id, state);
+  CREATE TABLE instances (
+    id TEXT PRIMARY KEY,
+    room_id TEXT NOT NULL REFERENCES rooms(id),
+    name TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    proposal_id TEXT NOT NULL REFERENCES proposals(id),
+    state TEXT NOT NULL CHECK (state IN ('active', 'removed')),
+    created_at INTEGER NOT NULL,
+    removed_at INTEGER
+  );
+  CREATE UNIQUE INDEX instances_room_name ON instances (room_id, name) WHERE state = 'active';
+  `,
+];

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, api } from './api.ts';
+import { LauncherPage } from './pages/LauncherPage.tsx';
+import { RoomsPage } from './pages/RoomsPage.tsx';
+import { SignInPage } from './pages/SignInPage.tsx';
+import { navigate, useLocation } from './router.ts';
+
+type Session =
+  | { state: 'loading' }
+  | { state: 'signed-out' }
+  | { state: 'signed-in' }
+  | { state: 'error'; message: string };
+
+export function App() {
+  const [session, setSession] = useState<Session>({ state: 'loading' });
+  const { path } = useLocation();
+
+  const check = useCallback(() => {
+    api('/api/me')
+      .then(() => setSession({ state: 'signed-in' }))
+      .catch((err: unknown) =>
+        setSession(
+          err instanceof ApiError && err.status === 401
+            ? { state: 'signed-out' }
+            : { state: 'error', message: err instanceof Error ? err.message : String(err) },
+        ),
+      );
+  }, []);
+  useEffect(check, [check]);
+
+  const signOut = async () => {
+    await api('/api/session', { method: 'DELETE' });
+    setSession({ state: 'signed-out' });
+    navigate('/', { replace: true });
+  };
+
+  if (session.state === 'loading') return <p className="page-status">Loading…</p>;
+  if (session.state === 'error')
+    return (
+      <p className="page-status" role="alert">
+        Cannot reach the server: {session.message}
+      </p>
+    );
+  if (session.state === 'signed-out') return <SignInPage onSignedIn={check} />;
+
+  const room = /^\/rooms\/([^/]+)\/?$/.exec(path);
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <a
+          className="brand"
+          href="/"
+          onClick={(e) => {
+            e.preventDefault();
+            navigate('/');
+          }}
+        >
+          Rooms
+        </a>
+        <button type="button" className="link-button" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      {room ? (
+        <LauncherPage key={room[1]} roomId={decodeURIComponent(room[1] as string)} />
+      ) : path === '/' ? (
+        <RoomsPage />
+      ) : (
+        <main className="page">
+          <h1>Page not found</h1>
+        </main>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { api, type LauncherApp, type Room } from '../api.ts';
+import { AppPanel } from '../components/AppPanel.tsx';
+import { TabBar } from '../components/TabBar.tsx';
+import { navigate, useLocation } from '../router.ts';
+
+/** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
+export function LauncherPage({ roomId }: { roomId: string }) {
+  const [data, setData] = useState<{ room: Room; apps: LauncherApp[] }>();
+  const [error, setError] = useState<string>();
+  const { search } = useLocation();
+
+  useEffect(() => {
+    api<{ room: Room; apps: LauncherApp[] }>(`/api/rooms/${encodeURIComponent(roomId)}`)
+      .then(setData)
+      .catch((err: Error) => setError(err.message));
+  }, [roomId]);
+
+  if (error)
+    return (
+      <main className="page">
+        <h1>Room unavailable</h1>
+        <p role="alert">{error}</p>
+      </main>
+    );
+  if (!data) return <main className="page page-status">Loading room…</main>;
+
+  const selected = data.apps.find((a) => a.id === search.get('app')) ?? data.apps[0];
+  const select = (id: string) => navigate(`/rooms/${roomId}?app=${encodeURIComponent(id)}`);
+
+  return (
+    <main className="launcher">
+      <h1 className="launcher-title">{data.room.name}</h1>
+      {data.apps.length === 0 ? (
+        <p className="page-status">No apps in this room yet.</p>
+      ) : (
+        <>
+          <TabBar apps={data.apps} selectedId={selected?.id} onSelect={select} />
+          {selected && <AppPanel key={selected.id} roomId={roomId} app={selected} />}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { api, type Room } from '../api.ts';
+import { navigate } from '../router.ts';
+
+export function RoomsPage() {
+  const [rooms, setRooms] = useState<Room[]>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    api<{ rooms: Room[] }>('/api/rooms')
+      .then((r) => setRooms(r.rooms))
+      .catch((err: Error) => setError(err.message));
+  }, []);
+
+  return (
+    <main className="page">
+      <h1>Your rooms</h1>
+      {error && <p role="alert">{error}</p>}
+      {!rooms && !error && <p>Loading rooms…</p>}
+      {rooms?.length === 0 && <p>You are not in any room yet.</p>}
+      <ul className="room-list">
+        {rooms?.map((room) => (
+          <li key={room.id}>
+            <a
+              href={`/rooms/${room.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(`/rooms/${room.id}`);
+              }}
+            >
+              {room.name}
+            </a>
+            <span className="muted">
+              {room.role} · {room.app_count} {room.app_count === 1 ? 'app' : 'apps'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+/** Every wire error code (HTTP, MCP, frame protocol): one table, snake_case. */
+export const ErrorCode = {
+  bad_request: 'bad_request',
+  invalid_json: 'invalid_json',
+  unauthorized: 'unauthorized',
+  invalid_token: 'invalid_token',
+  insufficient_scope: 'insufficient_scope',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  method_not_allowed: 'method_not_allowed',
+  payload_too_large: 'payload_too_large',
+  rate_limited: 'rate_limited',
+  local_room_unavailable: 'local_room_unavailable',
+  schema_violation: 'schema_violation',
+  unsafe_path: 'unsafe_path',
+  missing_entry: 'missing_entry',
+  invalid_name: 'invalid_name',
+  too_large: 'too_large',
+  idempotency_key_mismatch: 'idempotency_key_mismatch',
+  name_taken: 'name_taken',
+  conflict: 'conflict',
+  quota_exceeded: 'quota_exceeded',
+  invalid_key: 'invalid_key',
+  invalid_value: 'invalid_value',
+  not_available: 'not_available',
+  too_many_requests: 'too_many_requests',
+  compile_error: 'compile_error',
+  unresolved_import: 'unresolved_import',
+  runtime_error: 'runtime_error',
+  missing_default_export: 'missing_default_export',
+  unresponsive: 'unresponsive',
+  internal: 'internal',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The only error shape that crosses a boundary. */
+export interface WireError {
+  code: ErrorCode;
+  message: string;
+  detail?: unknown;
+}
+
+/** An in-process error carrying its wire code. */
+export class CodedError extends Error {
+  override readonly name = 'CodedError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly detail?: unknown,
+  ) {
+    super(message);
+  }
+
+  toWire(): WireError {
+    return this.detail === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, detail: this.detail };
+  }
+}

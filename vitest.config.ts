@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{src,runtime,server,client,validation,scripts}/**/*.test.ts'],
+  },
+});
