@@ -43,13 +43,22 @@ export async function ensureBuilt(
     log('Build is up to date.');
     return;
   }
-  for (const [label, configFile] of [
-    ['shell', 'vite.config.ts'],
-    ['frame runtime', 'vite.frame.config.ts'],
+  for (const [label, configFile, outDir] of [
+    ['shell', 'vite.config.ts', 'dist/shell'],
+    ['frame runtime', 'vite.frame.config.ts', 'dist/frame'],
   ] as const) {
     const started = Date.now();
     log(`Building the ${label}…`);
-    await build({ configFile: path.join(ROOT, configFile), logLevel: 'warn' });
+    // Build beside the live folder, then swap, so a running server never serves a half-written build.
+    const final = path.join(ROOT, outDir);
+    const next = `${final}.next-${process.pid}`;
+    await build({
+      configFile: path.join(ROOT, configFile),
+      logLevel: 'warn',
+      build: { outDir: next, emptyOutDir: true },
+    });
+    fs.rmSync(final, { recursive: true, force: true });
+    fs.renameSync(next, final);
     log(`Built the ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
   fs.writeFileSync(STAMP, stamp);

@@ -7,9 +7,14 @@ const env = { ...process.env, PORT: port, ROOM_DEV_ORIGIN: devOrigin };
 
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { stdio: 'inherit', env }),
-  spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1'], { stdio: 'inherit', env }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1'], {
+    stdio: 'inherit',
+    env,
+  }),
 ];
-console.log(`Shell with hot reload: ${devOrigin} (sign in once through the link the server prints; cookies span ports)`);
+console.log(
+  `Shell with hot reload: ${devOrigin} (sign in once through the link the server prints; cookies span ports)`,
+);
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
   process.exit(0);
