@@ -6,9 +6,20 @@ import type { ErrorCode } from '../validation/errorCodes.ts';
 
 export const PROTOCOL_VERSION = 1;
 
+/** The error codes a frame reports (a subset of the wire table in validation/errorCodes.ts). */
+export const FrameErrorCode = {
+  compile_error: 'compile_error',
+  unresolved_import: 'unresolved_import',
+  runtime_error: 'runtime_error',
+  missing_default_export: 'missing_default_export',
+  missing_entry: 'missing_entry',
+  unresponsive: 'unresponsive',
+} as const satisfies Partial<Record<ErrorCode, ErrorCode>>;
+export type FrameErrorCode = (typeof FrameErrorCode)[keyof typeof FrameErrorCode];
+
 /** An error as it crosses the port: data only, with a location when one is known. */
 export interface FrameError {
-  code: ErrorCode;
+  code: FrameErrorCode;
   message: string;
   file?: string;
   line?: number;
@@ -28,6 +39,7 @@ export type HostToFrame =
 export type FrameToHost =
   | { type: 'ready'; version: number }
   | { type: 'rendered'; compileMs: number; evalMs: number }
+  /** After the first commit, from rAF + a task: the host measures click-to-paint with it. */
   | { type: 'painted' }
   | { type: 'error'; error: FrameError }
   | { type: 'pong'; id: number };
@@ -43,6 +55,7 @@ function isFrameError(x: unknown): x is FrameError {
   return (
     isObject(x) &&
     typeof x.code === 'string' &&
+    Object.hasOwn(FrameErrorCode, x.code) &&
     typeof x.message === 'string' &&
     (x.file === undefined || typeof x.file === 'string') &&
     (x.line === undefined || isNumber(x.line)) &&

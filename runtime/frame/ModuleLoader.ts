@@ -1,4 +1,5 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { FrameError } from '../protocol.ts';
 import { compile, compileError } from './compile.ts';
 import { isRelative, resolveRelative } from './resolve.ts';
 
@@ -10,6 +11,7 @@ type Factory = (require: (specifier: string) => unknown, module: Module, exports
 
 /** Thrown when compiling or resolving fails; carries the location for the overlay and the host. */
 export class LoaderError extends CodedError {
+  override readonly code: 'compile_error' | 'unresolved_import';
   constructor(
     code: 'compile_error' | 'unresolved_import',
     message: string,
@@ -18,6 +20,11 @@ export class LoaderError extends CodedError {
     readonly column?: number,
   ) {
     super(code, message);
+    this.code = code;
+  }
+
+  toFrameError(): FrameError {
+    return { code: this.code, message: this.message, file: this.file, line: this.line, column: this.column };
   }
 }
 
@@ -44,7 +51,17 @@ export class ModuleLoader {
     if (path.endsWith('.css')) {
       this.injectCss(path, source);
     } else if (path.endsWith('.json')) {
-      module.exports = JSON.parse(source);
+      try {
+        module.exports = JSON.parse(source);
+      } catch (err) {
+        throw new LoaderError(
+          'compile_error',
+          `Invalid JSON in ${path}: ${(err as Error).message}`,
+          path,
+          1,
+          1,
+        );
+      }
     } else {
       const factory = this.evaluate(path, source);
       factory((specifier) => this.require(path, specifier), module, module.exports);
@@ -54,16 +71,17 @@ export class ModuleLoader {
 
   require(from: string, specifier: string): unknown {
     if (Object.hasOwn(this.provided, specifier)) return this.provided[specifier];
-    if (!isRelative(specifier)) {
+    const target = isRelative(specifier) ? resolveRelative(this.files, from, specifier) : undefined;
+    if (!target) {
+      const why = isRelative(specifier) ? 'no such file in the app' : 'not a provided module';
+      const at = locate(this.files[from] ?? '', specifier);
       throw new LoaderError(
         'unresolved_import',
-        `Cannot import "${specifier}" from ${from}: not a provided module`,
+        `Cannot import "${specifier}" from ${from}: ${why}`,
         from,
+        at?.line,
+        at?.column,
       );
-    }
-    const target = resolveRelative(this.files, from, specifier);
-    if (!target) {
-      throw new LoaderError('unresolved_import', `Cannot find "${specifier}" imported from ${from}`, from);
     }
     return this.load(target);
   }
@@ -85,4 +103,16 @@ export class ModuleLoader {
     // biome-ignore lint/security/noGlobalEval: compiling the app's approved files is this module's purpose
     return (0, eval)(wrapped) as Factory;
   }
+}
+
+/** Where a specifier appears quoted in the importing file's source (Sucrase keeps lines, not columns). */
+function locate(source: string, specifier: string): { line: number; column: number } | undefined {
+  for (const quote of ["'", '"', '`']) {
+    const index = source.indexOf(`${quote}${specifier}${quote}`);
+    if (index < 0) continue;
+    const before = source.slice(0, index);
+    const line = before.split('\n').length;
+    return { line, column: index - before.lastIndexOf('\n') };
+  }
+  return undefined;
 }

@@ -1,18 +1,15 @@
-import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
 import {
   type FrameError,
   type FrameToHost,
   type HostToFrame,
   isConnectMessage,
-  isHostToFrame,
   PROTOCOL_VERSION,
 } from '../protocol.ts';
+import { compile } from './compile.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
-import { LoaderError, ModuleLoader } from './ModuleLoader.ts';
-import { providedModules } from './providedModules.ts';
-import { findEntry } from './resolve.ts';
-import { createSdk } from './sdk.ts';
+import { adoptPort, hasPort, onHostMessage, postToHost } from './hostPort.ts';
+import { runApp } from './runApp.ts';
+import { showOverlay } from './showOverlay.ts';
 
 // CSP does not stop WebRTC (STUN leaves the device): remove the constructors before app code runs.
 for (const name of [
@@ -28,38 +25,38 @@ for (const name of [
   }
 }
 
-let port: MessagePort | undefined;
 let files: Record<string, string> = {};
 let started = false;
+let reported = 0;
 
-function post(message: FrameToHost): void {
-  port?.postMessage(message);
-}
+const post = (message: FrameToHost) => postToHost(message);
 
 function report(error: FrameError): void {
+  // A crash loop must not flood the host: the first errors are the useful ones.
+  if (++reported > 20) return;
+  showOverlay(error, files);
   post({ type: 'error', error });
 }
 
 window.addEventListener('message', (event) => {
   // Only the host (our parent) may hand over the port, once.
-  if (event.source !== window.parent || port || !isConnectMessage(event.data)) return;
+  if (event.source !== window.parent || hasPort() || !isConnectMessage(event.data)) return;
   const handed = event.ports[0];
-  if (!handed) return;
-  port = handed;
-  port.onmessage = (e) => {
-    if (isHostToFrame(e.data)) onHostMessage(e.data);
-  };
+  if (!handed || !adoptPort(handed)) return;
+  onHostMessage(onMessage);
   post({ type: 'ready', version: PROTOCOL_VERSION });
+  // A warm frame waits for files: spend the wait on Sucrase's first (JIT-cold, ~20 ms) transform.
+  setTimeout(warmCompiler, 0);
 });
 
 window.addEventListener('error', (event) => {
-  report(errorFromThrown(event.error ?? event.message, files));
+  if (started) report(errorFromThrown(event.error ?? event.message, files));
 });
 window.addEventListener('unhandledrejection', (event) => {
-  report(errorFromThrown(event.reason, files));
+  if (started) report(errorFromThrown(event.reason, files));
 });
 
-function onHostMessage(message: HostToFrame): void {
+function onMessage(message: HostToFrame): void {
   switch (message.type) {
     case 'ping':
       post({ type: 'pong', id: message.id });
@@ -69,68 +66,16 @@ function onHostMessage(message: HostToFrame): void {
       started = true;
       files = message.files;
       document.title = message.name;
-      run();
+      runApp(files, { report, post });
       return;
   }
 }
 
-function run(): void {
-  const entry = findEntry(files);
-  if (!entry) {
-    report({
-      code: 'missing_entry',
-      message: 'No src/App.tsx (or src/App.jsx, src/App.js, src/index.*) to run',
-    });
-    return;
-  }
-  const loader = new ModuleLoader(files, providedModules(createSdk()), injectCss);
-  const evalStarted = performance.now();
-  let exports: unknown;
-  try {
-    exports = loader.load(entry.path);
-  } catch (err) {
-    report(
-      err instanceof LoaderError
-        ? { ...err.toWire(), file: err.file, line: err.line, column: err.column }
-        : errorFromThrown(err, files),
-    );
-    return;
-  }
-  const evalMs = performance.now() - evalStarted - loader.compileMs;
-  const timing = { compileMs: loader.compileMs, evalMs };
-  if (entry.mountsItself) {
-    afterPaint(() => post({ type: 'rendered', ...timing }));
-    return;
-  }
-  const App = (exports as { default?: unknown } | undefined)?.default;
-  if (typeof App !== 'function' && (typeof App !== 'object' || App === null)) {
-    report({
-      code: 'missing_default_export',
-      message: `${entry.path} has no default export to render`,
-      file: entry.path,
-    });
-    return;
-  }
-  const container = document.getElementById('root') as HTMLElement;
-  const root = createRoot(container, {
-    onUncaughtError: (error) => report(errorFromThrown(error, files)),
-  });
-  root.render(createElement(App as React.ElementType));
-  afterPaint(() => post({ type: 'rendered', ...timing }));
-}
-
-function afterPaint(then: () => void): void {
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      then();
-      post({ type: 'painted' });
-    }, 0),
+function warmCompiler(): void {
+  if (started) return;
+  compile(
+    'src/Warm.tsx',
+    "import { useState } from 'react';\nexport default function Warm(p: { n: number }) {\n" +
+      '  const [n] = useState<number>(p.n);\n  return <div className="x">{n}</div>;\n}\n',
   );
-}
-
-function injectCss(path: string, css: string): void {
-  const style = document.createElement('style');
-  style.dataset.file = path;
-  style.textContent = css;
-  document.head.appendChild(style);
 }

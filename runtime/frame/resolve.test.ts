@@ -28,7 +28,10 @@ describe('resolveRelative', () => {
 
 describe('findEntry', () => {
   it('prefers src/App.tsx, then other App files, then a self-mounting index', () => {
-    expect(findEntry({ 'src/App.tsx': '', 'src/App.js': '' })).toEqual({ path: 'src/App.tsx', mountsItself: false });
+    expect(findEntry({ 'src/App.tsx': '', 'src/App.js': '' })).toEqual({
+      path: 'src/App.tsx',
+      mountsItself: false,
+    });
     expect(findEntry({ 'src/App.js': '' })).toEqual({ path: 'src/App.js', mountsItself: false });
     expect(findEntry({ 'src/index.js': '' })).toEqual({ path: 'src/index.js', mountsItself: true });
     expect(findEntry({ 'src/other.js': '' })).toBeUndefined();

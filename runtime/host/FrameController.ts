@@ -6,34 +6,57 @@ import {
   isFrameToHost,
   PROTOCOL_VERSION,
 } from '../protocol.ts';
+import { Watchdog } from './Watchdog.ts';
 
 export type FrameState =
+  | { kind: 'warm' }
   | { kind: 'loading' }
   | { kind: 'running' }
   | { kind: 'error'; error: FrameError }
-  | { kind: 'stopped'; reason: 'navigated' };
+  | { kind: 'stopped'; reason: 'navigated' | 'unresponsive' };
 
-export interface FrameControllerOptions {
+/** Who the frame is: known to the host from the port it created, never from message contents. */
+export interface FrameIdentity {
+  roomId: string;
+  appId: string;
+}
+
+/** Handles port messages the controller does not (e.g. `sdk-call` for the storage bridge). */
+export type FrameBridge = (
+  who: FrameIdentity,
+  message: FrameToHost,
+  reply: (message: HostToFrame) => void,
+) => void;
+
+export interface FrameControllerOptions extends FrameIdentity {
   /** The frame document on the app's own origin. */
   src: string;
   /** The app's name: the iframe's accessible title. */
   title: string;
-  /** The files to run, fetched by the shell (frames never fetch). */
-  files: Record<string, string>;
+  /** The files to run now; without them the frame loads warm and waits for {@link FrameController.run}. */
+  files?: Record<string, string>;
   onState: (state: FrameState) => void;
-  /** Click-to-paint measurement: called once with the time the frame reported its first paint. */
+  /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
   onPainted?: (at: number) => void;
+  bridge?: FrameBridge;
+  /** Watchdog silence before the frame is removed (default 3000 ms). */
+  unresponsiveMs?: number;
 }
 
 /**
  * Owns one app frame: creates the sandboxed iframe, hands it a MessageChannel port on first load,
- * sends the files, and revokes the port if the frame ever navigates itself.
+ * sends the files, watches it with pings, and revokes the port if the frame ever navigates itself.
  */
 export class FrameController {
   readonly iframe: HTMLIFrameElement;
   private port: MessagePort | undefined;
+  private ready = false;
+  private files: Record<string, string> | undefined;
   private loads = 0;
   private disposed = false;
+  private watchdog: Watchdog | undefined;
+  /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
+  onPainted: ((at: number) => void) | undefined;
 
   constructor(private readonly opts: FrameControllerOptions) {
     const iframe = document.createElement('iframe');
@@ -42,15 +65,35 @@ export class FrameController {
     iframe.src = opts.src;
     iframe.addEventListener('load', this.onLoad);
     this.iframe = iframe;
-    opts.onState({ kind: 'loading' });
+    this.files = opts.files;
+    this.onPainted = opts.onPainted;
+    opts.onState(opts.files ? { kind: 'loading' } : { kind: 'warm' });
+  }
+
+  /** Hands the files to a warm frame (or queues them until its runtime is ready). Once per frame. */
+  run(files: Record<string, string>): void {
+    if (this.files || this.disposed) return;
+    this.files = files;
+    this.opts.onState({ kind: 'loading' });
+    if (this.ready) this.send({ type: 'run', name: this.opts.title, files });
+  }
+
+  get started(): boolean {
+    return this.files !== undefined;
   }
 
   dispose(): void {
     this.disposed = true;
-    this.port?.close();
-    this.port = undefined;
+    this.revoke();
     this.iframe.removeEventListener('load', this.onLoad);
     this.iframe.remove();
+  }
+
+  private revoke(): void {
+    this.watchdog?.stop();
+    this.watchdog = undefined;
+    this.port?.close();
+    this.port = undefined;
   }
 
   private readonly onLoad = () => {
@@ -58,8 +101,7 @@ export class FrameController {
     this.loads += 1;
     if (this.loads > 1) {
       // The app navigated its own frame: whatever loaded now is not our runtime.
-      this.port?.close();
-      this.port = undefined;
+      this.revoke();
       this.opts.onState({ kind: 'stopped', reason: 'navigated' });
       return;
     }
@@ -71,6 +113,17 @@ export class FrameController {
     const connect: ConnectMessage = { type: 'room-connect', version: PROTOCOL_VERSION };
     // A sandboxed frame's origin is opaque, so '*' is the only target that reaches it.
     this.iframe.contentWindow?.postMessage(connect, '*', [channel.port2]);
+    this.watchdog = new Watchdog({
+      ping: (id) => this.send({ type: 'ping', id }),
+      onUnresponsive: this.onUnresponsive,
+      timeoutMs: this.opts.unresponsiveMs,
+    });
+  };
+
+  private readonly onUnresponsive = () => {
+    // A spinning frame cannot be stopped from outside: removing it ends its process.
+    this.dispose();
+    this.opts.onState({ kind: 'stopped', reason: 'unresponsive' });
   };
 
   private send(message: HostToFrame): void {
@@ -80,19 +133,26 @@ export class FrameController {
   private onMessage(message: FrameToHost): void {
     switch (message.type) {
       case 'ready':
-        this.send({ type: 'run', name: this.opts.title, files: this.opts.files });
+        this.ready = true;
+        if (this.files) this.send({ type: 'run', name: this.opts.title, files: this.files });
         return;
       case 'rendered':
         this.opts.onState({ kind: 'running' });
         return;
       case 'painted':
-        this.opts.onPainted?.(performance.now());
+        this.onPainted?.(performance.now());
+        this.onPainted = undefined;
         return;
       case 'error':
         this.opts.onState({ kind: 'error', error: message.error });
         return;
       case 'pong':
+        this.watchdog?.pong();
         return;
+      default:
+        this.opts.bridge?.({ roomId: this.opts.roomId, appId: this.opts.appId }, message, (reply) =>
+          this.send(reply),
+        );
     }
   }
 }

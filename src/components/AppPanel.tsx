@@ -1,55 +1,55 @@
-import { useEffect, useRef, useState } from 'react';
-import { FrameController, type FrameState } from '../../runtime/host/FrameController.ts';
-import { api, type LauncherApp } from '../api.ts';
+import type { PoolEntry } from '../../runtime/host/FramePool.ts';
+import type { FrameError } from '../../runtime/protocol.ts';
 
-/** One app's panel: fetches its approved files and runs them in a sandboxed frame on its own origin. */
-export function AppPanel({ roomId, app }: { roomId: string; app: LauncherApp }) {
-  const host = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<FrameState | { kind: 'fetch-error'; message: string }>({
-    kind: 'loading',
-  });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt restarts the app on purpose
-  useEffect(() => {
-    let controller: FrameController | undefined;
-    let cancelled = false;
-    setState({ kind: 'loading' });
-    api<{ files: Record<string, string> }>(`/api/rooms/${roomId}/apps/${app.id}/files`)
-      .then(({ files }) => {
-        if (cancelled || !host.current) return;
-        controller = new FrameController({ src: app.frame_url, title: app.name, files, onState: setState });
-        host.current.appendChild(controller.iframe);
-      })
-      .catch((err: Error) => !cancelled && setState({ kind: 'fetch-error', message: err.message }));
-    return () => {
-      cancelled = true;
-      controller?.dispose();
-    };
-  }, [roomId, app.id, app.frame_url, app.name, attempt]);
-
-  return (
-    <section className="app-panel" role="tabpanel" id={`panel-${app.id}`} aria-labelledby={`tab-${app.id}`}>
-      {state.kind === 'loading' && (
+/** One app's status over its frame: opening, its error with "Reload app", or stopped with "Restart". */
+export function AppPanel({
+  name,
+  entry,
+  onRestart,
+}: {
+  name: string;
+  entry: PoolEntry | undefined;
+  onRestart: () => void;
+}) {
+  const state = entry?.state ?? { kind: 'loading' };
+  switch (state.kind) {
+    case 'warm':
+    case 'loading':
+      return (
         <div className="panel-status" aria-live="polite">
-          Opening {app.name}…
+          Opening {name}…
         </div>
-      )}
-      {(state.kind === 'error' || state.kind === 'fetch-error' || state.kind === 'stopped') && (
-        <div className="panel-status panel-error" role="alert">
-          <p>
-            {state.kind === 'error'
-              ? `${state.error.message}${state.error.file ? ` (${state.error.file}${state.error.line ? `:${state.error.line}` : ''})` : ''}`
-              : state.kind === 'stopped'
-                ? 'This app left its page and was stopped.'
-                : state.message}
-          </p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+      );
+    case 'running':
+      return null;
+    case 'error':
+    case 'fetch-error':
+      return (
+        // A banner, not a cover: the frame's own overlay shows the code frame below it.
+        <div className="panel-status panel-error" role="alert" style={{ bottom: 'auto' }}>
+          <p>{state.kind === 'error' ? errorText(state.error) : state.message}</p>
+          <button type="button" onClick={onRestart}>
             Reload app
           </button>
         </div>
-      )}
-      <div ref={host} className="frame-host" />
-    </section>
-  );
+      );
+    case 'stopped':
+      return (
+        <div className="panel-status panel-error" role="alert">
+          <p>
+            {state.reason === 'unresponsive'
+              ? 'This app stopped responding'
+              : 'This app left its page and was stopped.'}
+          </p>
+          <button type="button" onClick={onRestart}>
+            {state.reason === 'unresponsive' ? 'Restart' : 'Reload app'}
+          </button>
+        </div>
+      );
+  }
+}
+
+function errorText(error: FrameError): string {
+  const at = [error.file, error.line, error.column].filter((p) => p !== undefined).join(':');
+  return at ? `${error.message} (${at})` : error.message;
 }

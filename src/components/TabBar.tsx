@@ -6,10 +6,13 @@ export function TabBar({
   apps,
   selectedId,
   onSelect,
+  onWarm,
 }: {
   apps: LauncherApp[];
   selectedId: string | undefined;
   onSelect: (id: string) => void;
+  /** Warms the app's frame when it is likely to be opened (pointer over or focus on its tab). */
+  onWarm?: (id: string) => void;
 }) {
   const refs = useRef(new Map<string, HTMLButtonElement>());
 
@@ -44,6 +47,8 @@ export function TabBar({
             tabIndex={selected || (!selectedId && index === 0) ? 0 : -1}
             className="tab"
             onClick={() => onSelect(app.id)}
+            onPointerEnter={() => onWarm?.(app.id)}
+            onFocus={() => onWarm?.(app.id)}
             onKeyDown={(e) => onKeyDown(e, index)}
           >
             {app.name}

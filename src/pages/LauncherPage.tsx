@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api, type LauncherApp, type Room } from '../api.ts';
-import { AppPanel } from '../components/AppPanel.tsx';
+import { MountedApps } from '../components/MountedApps.tsx';
 import { TabBar } from '../components/TabBar.tsx';
+import { useFramePool } from '../components/useFramePool.ts';
 import { navigate, useLocation } from '../router.ts';
 
 /** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
@@ -9,6 +10,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   const [data, setData] = useState<{ room: Room; apps: LauncherApp[] }>();
   const [error, setError] = useState<string>();
   const { search } = useLocation();
+  const { pool, onWarm } = useFramePool(roomId, data?.apps);
 
   useEffect(() => {
     api<{ room: Room; apps: LauncherApp[] }>(`/api/rooms/${encodeURIComponent(roomId)}`)
@@ -35,8 +37,8 @@ export function LauncherPage({ roomId }: { roomId: string }) {
         <p className="page-status">No apps in this room yet.</p>
       ) : (
         <>
-          <TabBar apps={data.apps} selectedId={selected?.id} onSelect={select} />
-          {selected && <AppPanel key={selected.id} roomId={roomId} app={selected} />}
+          <TabBar apps={data.apps} selectedId={selected?.id} onSelect={select} onWarm={onWarm} />
+          {selected && <MountedApps pool={pool} apps={data.apps} selected={selected} />}
         </>
       )}
     </main>

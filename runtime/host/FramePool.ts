@@ -1,0 +1,190 @@
+import { type FrameBridge, FrameController, type FrameState } from './FrameController.ts';
+
+/** What the pool needs to know about an app. */
+export interface PoolApp {
+  id: string;
+  name: string;
+  /** The frame document on the app's own origin. */
+  frameUrl: string;
+}
+
+/** One app's frame as the shell renders it. */
+export interface PoolEntry {
+  state: FrameState | { kind: 'fetch-error'; message: string };
+  /** Open-to-first-paint of the latest open, in ms. */
+  paintMs?: number;
+}
+
+export interface FramePoolOptions {
+  roomId: string;
+  /** Fetches an app's approved files (frames never fetch). */
+  loadFiles: (appId: string) => Promise<Record<string, string>>;
+  /** Open apps kept mounted, least recently used evicted first (default 6). */
+  maxOpen?: number;
+  /** Warm frames waiting for files; each is a renderer process of ~19 MB (default 2). */
+  maxWarm?: number;
+  bridge?: FrameBridge;
+  unresponsiveMs?: number;
+}
+
+interface Slot {
+  app: PoolApp;
+  controller?: FrameController;
+  entry: PoolEntry;
+  usedAt: number;
+  files?: Promise<Record<string, string>>;
+}
+
+/**
+ * The launcher's frames: warm ones (runtime loaded, waiting for files) and open ones (kept mounted,
+ * LRU-bounded, so switching tabs keeps state). Iframes are appended to one container once and only
+ * shown or hidden afterwards: moving an iframe in the DOM reloads it.
+ */
+export class FramePool {
+  private readonly slots = new Map<string, Slot>();
+  private readonly listeners = new Set<() => void>();
+  private container: HTMLElement | undefined;
+  private shown: string | undefined;
+  private clock = 0;
+  version = 0;
+
+  constructor(private readonly opts: FramePoolOptions) {}
+
+  attach(container: HTMLElement | null): void {
+    this.container = container ?? undefined;
+    if (!this.container) return;
+    for (const slot of this.slots.values()) {
+      if (slot.controller && !slot.controller.iframe.isConnected)
+        this.container.append(slot.controller.iframe);
+    }
+  }
+
+  /** Starts a frame for an app the member is likely to open (pointer, focus, idle); bounded. */
+  warm(app: PoolApp): void {
+    if (this.slots.has(app.id)) return;
+    const warm = [...this.slots.values()].filter((s) => s.usedAt === 0);
+    if (warm.length >= (this.opts.maxWarm ?? 2)) {
+      const oldest = warm.sort((a, b) => a.usedAt - b.usedAt)[0];
+      if (oldest) this.drop(oldest.app.id);
+    }
+    const slot = this.slotFor(app);
+    slot.files ??= this.opts.loadFiles(app.id);
+    // A failed prefetch is retried on open.
+    slot.files.catch(() => (slot.files = undefined));
+  }
+
+  /** Opens (or re-shows) an app: hands its files to a warm frame, or starts a cold one. */
+  open(app: PoolApp, startedAt = performance.now()): void {
+    const slot = this.slotFor(app);
+    slot.usedAt = ++this.clock;
+    this.show(app.id);
+    this.evictOpen();
+    if (slot.controller?.started) return;
+    slot.files ??= this.opts.loadFiles(app.id);
+    slot.files.then(
+      (loaded) => {
+        if (this.slots.get(app.id) !== slot) return;
+        if (!slot.controller) this.startController(slot);
+        this.paintFrom(slot, startedAt);
+        slot.controller?.run(loaded);
+      },
+      (err: Error) => {
+        slot.files = undefined;
+        this.update(slot, { state: { kind: 'fetch-error', message: err.message } });
+      },
+    );
+  }
+
+  /** Replaces an app's frame with a fresh one and runs it again ("Reload app", "Restart"). */
+  restart(app: PoolApp): void {
+    const files = this.slots.get(app.id)?.files;
+    this.drop(app.id);
+    const slot = this.slotFor(app, files);
+    slot.usedAt = ++this.clock;
+    this.open(app);
+  }
+
+  /** Unmounts an app that left the launcher (removed, or no longer listed). */
+  drop(appId: string): void {
+    const slot = this.slots.get(appId);
+    if (!slot) return;
+    slot.controller?.dispose();
+    this.slots.delete(appId);
+    this.changed();
+  }
+
+  show(appId: string | undefined): void {
+    this.shown = appId;
+    for (const [id, slot] of this.slots) if (slot.controller) slot.controller.iframe.hidden = id !== appId;
+  }
+
+  entry(appId: string): PoolEntry | undefined {
+    return this.slots.get(appId)?.entry;
+  }
+
+  /** Apps with a live frame (open or warm), for tests and diagnostics. */
+  mounted(): string[] {
+    return [...this.slots.keys()];
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  dispose(): void {
+    for (const id of [...this.slots.keys()]) this.drop(id);
+  }
+
+  private slotFor(app: PoolApp, files?: Promise<Record<string, string>>): Slot {
+    let slot = this.slots.get(app.id);
+    if (!slot) {
+      slot = { app, entry: { state: { kind: 'warm' } }, usedAt: 0, files };
+      this.slots.set(app.id, slot);
+      this.startController(slot);
+    }
+    return slot;
+  }
+
+  private startController(slot: Slot): void {
+    const controller = new FrameController({
+      roomId: this.opts.roomId,
+      appId: slot.app.id,
+      src: slot.app.frameUrl,
+      title: slot.app.name,
+      bridge: this.opts.bridge,
+      unresponsiveMs: this.opts.unresponsiveMs,
+      onState: (state) => this.update(slot, { state }),
+    });
+    slot.controller = controller;
+    controller.iframe.hidden = slot.app.id !== this.shown;
+    this.container?.append(controller.iframe);
+  }
+
+  private paintFrom(slot: Slot, startedAt: number): void {
+    const controller = slot.controller;
+    if (!controller) return;
+    controller.onPainted = (at) => {
+      performance.measure(`room-open:${slot.app.id}`, { start: startedAt, end: at });
+      this.update(slot, { paintMs: at - startedAt });
+    };
+  }
+
+  private evictOpen(): void {
+    const open = [...this.slots.values()].filter((s) => s.usedAt > 0);
+    const excess = open.length - (this.opts.maxOpen ?? 6);
+    if (excess <= 0) return;
+    for (const slot of open.sort((a, b) => a.usedAt - b.usedAt).slice(0, excess)) this.drop(slot.app.id);
+  }
+
+  private update(slot: Slot, patch: Partial<PoolEntry>): void {
+    if (this.slots.get(slot.app.id) !== slot) return;
+    slot.entry = { ...slot.entry, ...patch };
+    this.changed();
+  }
+
+  private changed(): void {
+    this.version += 1;
+    for (const listener of this.listeners) listener();
+  }
+}
