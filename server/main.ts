@@ -3,6 +3,8 @@ import { ensureBuilt } from '../scripts/build.ts';
 import { readConfig } from './config.ts';
 import { ensureOwner } from './domain/auth.ts';
 import { ensureDemo } from './domain/demo.ts';
+import { EventBus } from './domain/EventBus.ts';
+import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
 import { openDatabase } from './store/openDatabase.ts';
 import { SqliteStore } from './store/SqliteStore.ts';
@@ -40,7 +42,15 @@ const { ownerId, token } = await ensureOwner(store, {
 });
 const demoRoomId = config.demo ? await ensureDemo(store, ownerId, now) : undefined;
 
-const server = http.createServer(createHandler({ store, config, now: Date.now }));
+const server = http.createServer(
+  createHandler({
+    store,
+    config,
+    now: Date.now,
+    bus: new EventBus(),
+    proposalLimiter: new RateLimiter(60, 60_000),
+  }),
+);
 server.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code === 'EADDRINUSE')
     fail(`port ${config.port} on ${config.host} is in use: stop the other server or set PORT`);

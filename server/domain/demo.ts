@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Store } from '../store/Store.ts';
-import { newId, sha256Hex } from './ids.ts';
+import { roomEvent } from './events.ts';
+import { contentSha256, newId } from './ids.ts';
 
 const DEMO_DIR = path.resolve(import.meta.dirname, '../../demo/standup-timer');
 
@@ -36,19 +37,21 @@ export async function ensureDemo(store: Store, ownerId: string, now: number): Pr
     files,
     repositoryId: null,
     versionId: null,
-    contentSha256: sha256Hex(JSON.stringify(Object.entries(files).sort())),
+    contentSha256: contentSha256(files),
     state: 'pending',
     declineReason: null,
     createdAt: now,
     decidedAt: null,
     decidedBy: null,
   });
-  await store.approveProposal({
+  await store.approveUnique({
     proposalId,
     decidedBy: ownerId,
     at: now,
     instanceId: newId('a'),
-    name: 'Standup timer',
+    events: (i) => [
+      roomEvent(roomId, 'app.added', { app_id: i.id, name: i.name, position: i.position }, now),
+    ],
   });
   await store.setMeta('demo_room_id', roomId);
   return roomId;

@@ -18,3 +18,9 @@ export function newSecret(): string {
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
+
+/** The content sha256 of a file map: JSON of [path, text] pairs sorted by path in UTF-8 byte order. */
+export function contentSha256(files: Record<string, string>): string {
+  const entries = Object.entries(files).sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return sha256Hex(JSON.stringify(entries));
+}

@@ -43,10 +43,15 @@ export async function readAppFiles(
   const instance = await store.getInstance(room.id, instanceId);
   if (instance?.state !== 'active') throw new CodedError('not_found', 'No such app in this room');
   const proposal = await store.getProposal(instance.proposalId);
-  if (proposal?.state !== 'approved' || !proposal.files) {
-    throw new CodedError('not_found', 'No such app in this room');
-  }
-  return proposal.files;
+  if (proposal?.state !== 'approved') throw new CodedError('not_found', 'No such app in this room');
+  if (proposal.files) return proposal.files;
+  // A repository app runs its pinned, immutable version.
+  const version =
+    proposal.repositoryId && proposal.versionId
+      ? await store.getVersion(proposal.repositoryId, proposal.versionId)
+      : undefined;
+  if (!version) throw new CodedError('not_found', 'No such app in this room');
+  return version.files;
 }
 
 export async function roomFor(store: Store, who: Principal, roomId: string): Promise<RoomForPerson> {

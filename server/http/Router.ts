@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { Config } from '../config.ts';
-import type { Store } from '../store/Store.ts';
+import type { DomainDeps } from '../domain/DomainDeps.ts';
 
 /** What every handler gets: the request, its parsed URL and path parameters, and the app's services. */
 export interface Ctx {
@@ -12,10 +12,8 @@ export interface Ctx {
   deps: Deps;
 }
 
-export interface Deps {
-  store: Store;
+export interface Deps extends DomainDeps {
   config: Config;
-  now: () => number;
 }
 
 export type Handler = (ctx: Ctx) => Promise<void>;

@@ -2,16 +2,18 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import { frameOrigin } from '../config.ts';
 import { createSession, endSession, resolveToken } from '../domain/auth.ts';
 import { listRooms, readAppFiles, readLauncher } from '../domain/rooms.ts';
+import { addAccountRoutes } from './accountRoutes.ts';
 import { requirePrincipal, SESSION_COOKIE } from './authenticate.ts';
 import { Router } from './Router.ts';
 import { parseCookies, readJson, sendJson } from './respond.ts';
+import { addReviewRoutes } from './reviewRoutes.ts';
 import { clearedSessionCookie, sessionCookie } from './sessionCookie.ts';
 
 const SMALL_BODY = 16 * 1024;
 
 /** The shell's JSON API. Handlers stay thin: parse, call the domain, answer. */
 export function apiRoutes(): Router {
-  return new Router()
+  const router = new Router()
     .add('GET', '/healthz', async ({ res }) => sendJson(res, 200, { ok: true }))
     .add('GET', '/api/me', async (ctx) => {
       const who = await requirePrincipal(ctx);
@@ -55,4 +57,5 @@ export function apiRoutes(): Router {
       );
       sendJson(ctx.res, 200, { files });
     });
+  return addAccountRoutes(addReviewRoutes(router));
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Config, frameSource } from '../config.ts';
 import { createSession, resolveToken } from '../domain/auth.ts';
+import { acceptInvite } from '../domain/members.ts';
 import type { Ctx } from './Router.ts';
 import { sessionCookie } from './sessionCookie.ts';
 import { resolveUnder, sendFile } from './staticFile.ts';
@@ -38,6 +39,7 @@ export async function serveShell(ctx: Ctx): Promise<void> {
   const { req, res, url, deps } = ctx;
   const security = shellSecurityHeaders(deps.config);
   if (url.pathname === '/' && url.searchParams.has('token')) return signInFromLink(ctx, security);
+  if (url.pathname === '/' && url.searchParams.has('invite')) return joinFromInvite(ctx, security);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
@@ -85,6 +87,32 @@ async function signInFromLink(ctx: Ctx, security: Record<string, string>): Promi
     page(
       'Signing in…',
       `<p>Signed in. <a href="${next}">Continue</a></p>`,
+      `<meta http-equiv="refresh" content="0;url=${next}">`,
+    ),
+  );
+}
+
+// An invite link signs a new member in, landing on the room through the same same-site step.
+async function joinFromInvite(ctx: Ctx, security: Record<string, string>): Promise<void> {
+  const { res, url, deps } = ctx;
+  const joined = await acceptInvite(deps, url.searchParams.get('invite') ?? '');
+  const headers = { ...security, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+  if (!joined) {
+    res.writeHead(404, headers).end(
+      page(
+        'Invite not valid',
+        `<h1>This invite is not valid</h1>
+<p>It was used already or revoked. Ask the Room's owner for a new invite.</p>`,
+      ),
+    );
+    return;
+  }
+  const next = `/rooms/${encodeURIComponent(joined.roomId)}`;
+  res.writeHead(200, { ...headers, 'set-cookie': sessionCookie(deps.config, joined.session) });
+  res.end(
+    page(
+      'Joining…',
+      `<p>Joined. <a href="${next}">Open the room</a></p>`,
       `<meta http-equiv="refresh" content="0;url=${next}">`,
     ),
   );

@@ -1,9 +1,14 @@
 import type Database from 'better-sqlite3';
-import { CodedError } from '../../validation/errorCodes.ts';
 import type {
+  EventViewer,
+  IdempotencyKey,
   InstanceRow,
+  InviteRow,
+  NewEvent,
   PersonRow,
   ProposalRow,
+  ProposalState,
+  RepositoryRow,
   RoomForPerson,
   RoomRow,
   Scope,
@@ -11,7 +16,12 @@ import type {
   Store,
   TokenKind,
   TokenRow,
+  VersionRow,
 } from './Store.ts';
+import * as people from './sqlitePeople.ts';
+import * as repos from './sqliteRepositories.ts';
+import * as review from './sqliteReview.ts';
+import { insertEvent, insertProposalRow, toProposal } from './sqliteReview.ts';
 
 type Row = Record<string, unknown>;
 
@@ -129,76 +139,12 @@ export class SqliteStore implements Store {
   }
 
   async insertProposal(p: ProposalRow) {
-    this.db
-      .prepare(
-        `INSERT INTO proposals (id, room_id, proposer_id, kind, name, files_json, repository_id, version_id,
-           content_sha256, state, decline_reason, created_at, decided_at, decided_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        p.id,
-        p.roomId,
-        p.proposerId,
-        p.kind,
-        p.name,
-        p.files ? JSON.stringify(p.files) : null,
-        p.repositoryId,
-        p.versionId,
-        p.contentSha256,
-        p.state,
-        p.declineReason,
-        p.createdAt,
-        p.decidedAt,
-        p.decidedBy,
-      );
+    insertProposalRow(this.db, p);
   }
 
   async getProposal(id: string) {
     const row = this.db.prepare('SELECT * FROM proposals WHERE id = ?').get(id) as Row | undefined;
     return row ? toProposal(row) : undefined;
-  }
-
-  async approveProposal(input: {
-    proposalId: string;
-    decidedBy: string;
-    at: number;
-    instanceId: string;
-    name: string;
-  }) {
-    return this.db.transaction((): InstanceRow => {
-      const p = this.db.prepare('SELECT room_id, state FROM proposals WHERE id = ?').get(input.proposalId) as
-        | Row
-        | undefined;
-      if (!p) throw new CodedError('not_found', 'No such proposal');
-      if (p.state !== 'pending')
-        throw new CodedError('conflict', `The proposal is already ${String(p.state)}`);
-      this.db
-        .prepare("UPDATE proposals SET state = 'approved', decided_at = ?, decided_by = ? WHERE id = ?")
-        .run(input.at, input.decidedBy, input.proposalId);
-      const roomId = String(p.room_id);
-      const max = this.db
-        .prepare(
-          "SELECT COALESCE(MAX(position), -1) AS m FROM instances WHERE room_id = ? AND state = 'active'",
-        )
-        .get(roomId) as Row;
-      const instance: InstanceRow = {
-        id: input.instanceId,
-        roomId,
-        name: input.name,
-        position: Number(max.m) + 1,
-        proposalId: input.proposalId,
-        state: 'active',
-        createdAt: input.at,
-        removedAt: null,
-      };
-      this.db
-        .prepare(
-          `INSERT INTO instances (id, room_id, name, position, proposal_id, state, created_at)
-           VALUES (?, ?, ?, ?, ?, 'active', ?)`,
-        )
-        .run(instance.id, roomId, instance.name, instance.position, instance.proposalId, instance.createdAt);
-      return instance;
-    })();
   }
 
   async listInstances(roomId: string) {
@@ -213,6 +159,110 @@ export class SqliteStore implements Store {
       .prepare('SELECT * FROM instances WHERE room_id = ? AND id = ?')
       .get(roomId, instanceId) as Row | undefined;
     return row ? toInstance(row) : undefined;
+  }
+
+  async renameRoom(roomId: string, name: string, event: NewEvent) {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE rooms SET name = ? WHERE id = ?').run(name, roomId);
+      insertEvent(this.db, event);
+    })();
+  }
+
+  async insertProposalOnce(p: ProposalRow, key: IdempotencyKey, event: NewEvent) {
+    return review.insertProposalOnce(this.db, p, key, event);
+  }
+
+  async listProposals(roomId: string, filter: { state?: ProposalState; proposerId?: string }) {
+    return review.listProposals(this.db, roomId, filter);
+  }
+
+  async approveUnique(input: Parameters<Store['approveUnique']>[0]) {
+    return review.approveUnique(this.db, input);
+  }
+
+  async declineProposal(input: Parameters<Store['declineProposal']>[0]) {
+    review.declineProposal(this.db, input);
+  }
+
+  async removeInstance(roomId: string, instanceId: string, at: number, event: NewEvent) {
+    return review.removeInstance(this.db, roomId, instanceId, at, event);
+  }
+
+  async reorderInstances(roomId: string, ids: string[], event: NewEvent) {
+    review.reorderInstances(this.db, roomId, ids, event);
+  }
+
+  async appendEvent(event: NewEvent) {
+    return insertEvent(this.db, event);
+  }
+
+  async listEvents(roomId: string, viewer: EventViewer, afterSeq: number, limit: number) {
+    return review.listEvents(this.db, roomId, viewer, afterSeq, limit);
+  }
+
+  async latestSeq(roomId: string) {
+    const row = this.db
+      .prepare('SELECT COALESCE(MAX(seq), 0) AS s FROM events WHERE room_id = ?')
+      .get(roomId) as Row;
+    return Number(row.s);
+  }
+
+  async listMembers(roomId: string) {
+    return people.listMembers(this.db, roomId);
+  }
+
+  async removeMember(roomId: string, personId: string, event: NewEvent) {
+    return people.removeMember(this.db, roomId, personId, event);
+  }
+
+  async insertInvite(invite: InviteRow) {
+    people.insertInvite(this.db, invite);
+  }
+
+  async listInvites(roomId: string) {
+    return people.listInvites(this.db, roomId);
+  }
+
+  async revokeInvite(roomId: string, inviteId: string, at: number) {
+    return people.revokeInvite(this.db, roomId, inviteId, at);
+  }
+
+  async acceptInvite(input: Parameters<Store['acceptInvite']>[0]) {
+    return people.acceptInvite(this.db, input);
+  }
+
+  async listTokens(personId: string) {
+    const rows = this.db
+      .prepare("SELECT * FROM tokens WHERE person_id = ? AND kind = 'personal' ORDER BY created_at, id")
+      .all(personId) as Row[];
+    return rows.map(toToken);
+  }
+
+  async revokeToken(personId: string, tokenId: string, at: number) {
+    const info = this.db
+      .prepare('UPDATE tokens SET revoked_at = ? WHERE person_id = ? AND id = ? AND revoked_at IS NULL')
+      .run(at, personId, tokenId);
+    return info.changes === 1;
+  }
+
+  async createRepository(repo: RepositoryRow) {
+    repos.createRepository(this.db, repo);
+  }
+
+  async getRepository(id: string) {
+    return repos.getRepository(this.db, id);
+  }
+
+  async putVersion(version: VersionRow) {
+    return repos.putVersion(this.db, version);
+  }
+
+  async getVersion(repositoryId: string, versionId: string) {
+    return repos.getVersion(this.db, repositoryId, versionId);
+  }
+
+  async listVersions(repositoryId: string) {
+    return repos.listVersions(this.db, repositoryId);
   }
 
   async close() {
@@ -246,25 +296,6 @@ function toRoomFor(row: Row): RoomForPerson {
     createdAt: Number(row.created_at),
     role: row.role as RoomForPerson['role'],
     appCount: Number(row.app_count),
-  };
-}
-
-function toProposal(row: Row): ProposalRow {
-  return {
-    id: String(row.id),
-    roomId: String(row.room_id),
-    proposerId: String(row.proposer_id),
-    kind: row.kind as ProposalRow['kind'],
-    name: String(row.name),
-    files: row.files_json == null ? null : (JSON.parse(String(row.files_json)) as Record<string, string>),
-    repositoryId: row.repository_id == null ? null : String(row.repository_id),
-    versionId: row.version_id == null ? null : String(row.version_id),
-    contentSha256: String(row.content_sha256),
-    state: row.state as ProposalRow['state'],
-    declineReason: row.decline_reason == null ? null : String(row.decline_reason),
-    createdAt: Number(row.created_at),
-    decidedAt: row.decided_at == null ? null : Number(row.decided_at),
-    decidedBy: row.decided_by == null ? null : String(row.decided_by),
   };
 }
 

@@ -57,6 +57,71 @@ export interface ProposalRow {
   decidedBy: string | null;
 }
 
+export type ProposalState = ProposalRow['state'];
+
+/** Who may read an event: every member of the room, or the owner only (plus the proposer, when set). */
+export type EventAudience = 'room' | 'owner';
+
+export interface EventRow {
+  seq: number;
+  roomId: string;
+  type: string;
+  audience: EventAudience;
+  proposerId: string | null;
+  data: Record<string, unknown>;
+  createdAt: number;
+}
+
+export type NewEvent = Omit<EventRow, 'seq'>;
+
+/** The reader an event query filters for. */
+export interface EventViewer {
+  personId: string;
+  isOwner: boolean;
+}
+
+/** Idempotency scope (person, tool, room, key) and the fingerprint of the arguments. */
+export interface IdempotencyKey {
+  personId: string;
+  tool: string;
+  roomId: string;
+  key: string;
+  fingerprint: string;
+}
+
+export interface MemberRow {
+  personId: string;
+  name: string;
+  role: Role;
+  createdAt: number;
+}
+
+export interface InviteRow {
+  id: string;
+  roomId: string;
+  hash: string;
+  createdBy: string;
+  createdAt: number;
+  usedBy: string | null;
+  usedAt: number | null;
+  revokedAt: number | null;
+}
+
+export interface RepositoryRow {
+  id: string;
+  ownerId: string;
+  name: string;
+  createdAt: number;
+}
+
+export interface VersionRow {
+  repositoryId: string;
+  /** The content sha256 of the version's files: the same files always make the same version. */
+  id: string;
+  files: Record<string, string>;
+  createdAt: number;
+}
+
 export interface InstanceRow {
   id: string;
   roomId: string;
@@ -95,17 +160,69 @@ export interface Store {
 
   insertProposal(proposal: ProposalRow): Promise<void>;
   getProposal(id: string): Promise<ProposalRow | undefined>;
-  /** Marks the proposal approved and creates its instance at the end of the launcher, atomically. */
-  approveProposal(input: {
+  listInstances(roomId: string): Promise<InstanceRow[]>;
+  getInstance(roomId: string, instanceId: string): Promise<InstanceRow | undefined>;
+
+  renameRoom(roomId: string, name: string, event: NewEvent): Promise<void>;
+
+  /**
+   * Insert-if-absent on the idempotency key, in one transaction with the proposal and its event.
+   * Returns the proposal id and fingerprint already stored under the key when it exists.
+   */
+  insertProposalOnce(
+    proposal: ProposalRow,
+    key: IdempotencyKey,
+    event: NewEvent,
+  ): Promise<{ created: true } | { created: false; proposalId: string; fingerprint: string }>;
+  listProposals(
+    roomId: string,
+    filter: { state?: ProposalState; proposerId?: string },
+  ): Promise<ProposalRow[]>;
+  /** Approves with a launcher name kept unique ("Name (2)") and the events the instance implies. */
+  approveUnique(input: {
     proposalId: string;
     decidedBy: string;
     at: number;
     instanceId: string;
-    name: string;
+    events: (instance: InstanceRow) => NewEvent[];
   }): Promise<InstanceRow>;
+  declineProposal(input: {
+    proposalId: string;
+    decidedBy: string;
+    at: number;
+    reason: string | null;
+    event: NewEvent;
+  }): Promise<void>;
+  removeInstance(roomId: string, instanceId: string, at: number, event: NewEvent): Promise<boolean>;
+  /** Sets positions 0..n-1 in the given order; `ids` must be exactly the active instances. */
+  reorderInstances(roomId: string, ids: string[], event: NewEvent): Promise<void>;
 
-  listInstances(roomId: string): Promise<InstanceRow[]>;
-  getInstance(roomId: string, instanceId: string): Promise<InstanceRow | undefined>;
+  appendEvent(event: NewEvent): Promise<number>;
+  listEvents(roomId: string, viewer: EventViewer, afterSeq: number, limit: number): Promise<EventRow[]>;
+  latestSeq(roomId: string): Promise<number>;
+
+  listMembers(roomId: string): Promise<MemberRow[]>;
+  removeMember(roomId: string, personId: string, event: NewEvent): Promise<boolean>;
+  insertInvite(invite: InviteRow): Promise<void>;
+  listInvites(roomId: string): Promise<InviteRow[]>;
+  revokeInvite(roomId: string, inviteId: string, at: number): Promise<boolean>;
+  /** Uses an open invite: creates the person and the membership; undefined when the invite is not open. */
+  acceptInvite(input: {
+    hash: string;
+    person: PersonRow;
+    at: number;
+    event: (roomId: string) => NewEvent;
+  }): Promise<string | undefined>;
+
+  listTokens(personId: string): Promise<TokenRow[]>;
+  revokeToken(personId: string, tokenId: string, at: number): Promise<boolean>;
+
+  createRepository(repo: RepositoryRow): Promise<void>;
+  getRepository(id: string): Promise<RepositoryRow | undefined>;
+  /** Stores a version unless the same content is already there (versions are immutable). */
+  putVersion(version: VersionRow): Promise<VersionRow>;
+  getVersion(repositoryId: string, versionId: string): Promise<VersionRow | undefined>;
+  listVersions(repositoryId: string): Promise<Omit<VersionRow, 'files'>[]>;
 
   close(): Promise<void>;
 }

@@ -66,4 +66,49 @@ export const migrations: string[] = [
   );
   CREATE UNIQUE INDEX instances_room_name ON instances (room_id, name) WHERE state = 'active';
   `,
+  `
+  CREATE TABLE events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    room_id TEXT NOT NULL REFERENCES rooms(id),
+    type TEXT NOT NULL,
+    audience TEXT NOT NULL CHECK (audience IN ('room', 'owner')),
+    proposer_id TEXT REFERENCES people(id),
+    data_json TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX events_room_seq ON events (room_id, seq);
+  CREATE TABLE idempotency_keys (
+    person_id TEXT NOT NULL REFERENCES people(id),
+    tool TEXT NOT NULL,
+    room_id TEXT NOT NULL REFERENCES rooms(id),
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    proposal_id TEXT NOT NULL REFERENCES proposals(id),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (person_id, tool, room_id, key)
+  );
+  CREATE TABLE invites (
+    id TEXT PRIMARY KEY,
+    room_id TEXT NOT NULL REFERENCES rooms(id),
+    hash TEXT NOT NULL UNIQUE,
+    created_by TEXT NOT NULL REFERENCES people(id),
+    created_at INTEGER NOT NULL,
+    used_by TEXT REFERENCES people(id),
+    used_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE TABLE repositories (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL REFERENCES people(id),
+    name TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE repository_versions (
+    repository_id TEXT NOT NULL REFERENCES repositories(id),
+    id TEXT NOT NULL,
+    files_json TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (repository_id, id)
+  );
+  `,
 ];

@@ -1,0 +1,34 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+
+/** A fixed window per key: at most `max` hits each `windowMs`. */
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Counts one hit for `key`; throws `rate_limited` with the wait when over the limit. */
+  hit(key: string, now: number): void {
+    let w = this.windows.get(key);
+    if (!w || now - w.start >= this.windowMs) {
+      w = { start: now, count: 0 };
+      this.windows.set(key, w);
+      if (this.windows.size > 10_000) this.prune(now);
+    }
+    if (w.count >= this.max) {
+      const retryAfterMs = w.start + this.windowMs - now;
+      throw new CodedError(
+        'rate_limited',
+        `Too many proposals: at most ${this.max} per ${this.windowMs / 1000} s; retry in ${Math.ceil(retryAfterMs / 1000)} s`,
+        { retry_after_ms: retryAfterMs },
+      );
+    }
+    w.count++;
+  }
+
+  private prune(now: number): void {
+    for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
+  }
+}

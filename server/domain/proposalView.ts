@@ -1,0 +1,37 @@
+import type { ProposalRow } from '../store/Store.ts';
+
+/** A proposal as its proposer and the owner read it; `files` only when asked for. */
+export interface ProposalView {
+  id: string;
+  room_id: string;
+  kind: ProposalRow['kind'];
+  name: string;
+  state: ProposalRow['state'];
+  file_count: number;
+  content_sha256: string;
+  repository_id: string | null;
+  version_id: string | null;
+  decline_reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+  files?: Record<string, string>;
+}
+
+export function toProposalView(p: ProposalRow, files?: Record<string, string>): ProposalView {
+  const view: ProposalView = {
+    id: p.id,
+    room_id: p.roomId,
+    kind: p.kind,
+    name: p.name,
+    state: p.state,
+    file_count: Object.keys(files ?? p.files ?? {}).length,
+    content_sha256: p.contentSha256,
+    repository_id: p.repositoryId,
+    version_id: p.versionId,
+    decline_reason: p.declineReason,
+    created_at: new Date(p.createdAt).toISOString(),
+    decided_at: p.decidedAt === null ? null : new Date(p.decidedAt).toISOString(),
+  };
+  if (files) view.files = files;
+  return view;
+}

@@ -1,0 +1,119 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { ProposalRow } from '../store/Store.ts';
+import type { Principal } from './auth.ts';
+import type { DomainDeps } from './DomainDeps.ts';
+import { announce, ownerEvent } from './events.ts';
+import { contentSha256, newId, sha256Hex } from './ids.ts';
+import { validateSnippetProposal } from './proposalRules.ts';
+import { type ProposalView, toProposalView } from './proposalView.ts';
+import { readVersionFor } from './repositories.ts';
+import { roomFor } from './rooms.ts';
+
+export const SNIPPET_TOOL = 'propose_room_snippet_app';
+export const REPO_TOOL = 'propose_room_repo_app';
+
+export interface ProposalReceipt extends ProposalView {
+  replayed: boolean;
+  /** The room's latest event sequence when the proposal was answered. */
+  events_seq: number;
+}
+
+/** Proposes a snippet app (the MCP tool's exact input); replays by idempotency key. */
+export async function proposeSnippet(d: DomainDeps, who: Principal, args: unknown): Promise<ProposalReceipt> {
+  d.proposalLimiter.hit(who.tokenId ?? who.personId, d.now());
+  const checked = validateSnippetProposal(args);
+  if (!checked.ok) throw new CodedError(checked.error.code, checked.error.message, checked.error.detail);
+  const { room_id, name, files, idempotency_key } = checked.value;
+  const sha = contentSha256(files);
+  return propose(d, who, {
+    tool: SNIPPET_TOOL,
+    roomId: room_id,
+    key: idempotency_key,
+    fingerprint: sha256Hex(JSON.stringify([name, sha])),
+    fields: { kind: 'snippet', name, files, repositoryId: null, versionId: null, contentSha256: sha },
+  });
+}
+
+/** Proposes a pinned repository version; the proposer must own the repository. */
+export async function proposeRepo(
+  d: DomainDeps,
+  who: Principal,
+  args: { room_id: string; name: string; repository_id: string; version_id: string; idempotency_key: string },
+): Promise<ProposalReceipt> {
+  d.proposalLimiter.hit(who.tokenId ?? who.personId, d.now());
+  await roomFor(d.store, who, args.room_id);
+  const version = await readVersionFor(d, who, args.repository_id, args.version_id);
+  return propose(d, who, {
+    tool: REPO_TOOL,
+    roomId: args.room_id,
+    key: args.idempotency_key,
+    fingerprint: sha256Hex(JSON.stringify([args.name, args.repository_id, args.version_id])),
+    fields: {
+      kind: 'repo',
+      name: args.name,
+      files: null,
+      repositoryId: args.repository_id,
+      versionId: version.id,
+      contentSha256: version.id,
+    },
+  });
+}
+
+type Fields = Pick<ProposalRow, 'kind' | 'name' | 'files' | 'repositoryId' | 'versionId' | 'contentSha256'>;
+
+async function propose(
+  d: DomainDeps,
+  who: Principal,
+  input: { tool: string; roomId: string; key: string; fingerprint: string; fields: Fields },
+): Promise<ProposalReceipt> {
+  const room = await roomFor(d.store, who, input.roomId);
+  const now = d.now();
+  const proposal: ProposalRow = {
+    id: newId('q'),
+    roomId: room.id,
+    proposerId: who.personId,
+    ...input.fields,
+    state: 'pending',
+    declineReason: null,
+    createdAt: now,
+    decidedAt: null,
+    decidedBy: null,
+  };
+  const key = {
+    personId: who.personId,
+    tool: input.tool,
+    roomId: room.id,
+    key: input.key,
+    fingerprint: input.fingerprint,
+  };
+  const event = ownerEvent(room.id, 'proposal.created', eventData(proposal), now, who.personId);
+  const outcome = await d.store.insertProposalOnce(proposal, key, event);
+  if (outcome.created) {
+    announce(d, room.id);
+    return receipt(d, proposal, false);
+  }
+  if (outcome.fingerprint !== input.fingerprint) {
+    throw new CodedError(
+      'idempotency_key_mismatch',
+      'This idempotency_key was used with other arguments; use a new key for a different proposal',
+      { proposal_id: outcome.proposalId },
+    );
+  }
+  const existing = await d.store.getProposal(outcome.proposalId);
+  if (!existing) throw new CodedError('internal', 'The proposal behind this key is missing');
+  return receipt(d, existing, true);
+}
+
+async function receipt(d: DomainDeps, p: ProposalRow, replayed: boolean): Promise<ProposalReceipt> {
+  const view = toProposalView(p);
+  if (p.kind === 'repo' && p.repositoryId && p.versionId) {
+    const v = await d.store.getVersion(p.repositoryId, p.versionId);
+    view.file_count = Object.keys(v?.files ?? {}).length;
+  }
+  return { ...view, replayed, events_seq: await d.store.latestSeq(p.roomId) };
+}
+
+/** What a proposal event says: ids, name and state, never files. */
+export function eventData(p: ProposalRow): Record<string, unknown> {
+  return { proposal_id: p.id, name: p.name, kind: p.kind, state: p.state };
+}

@@ -1,0 +1,123 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { ProposalRow, RoomForPerson } from '../store/Store.ts';
+import type { Principal } from './auth.ts';
+import type { DomainDeps } from './DomainDeps.ts';
+import { announce, ownerEvent, roomEvent } from './events.ts';
+import { newId } from './ids.ts';
+import { eventData } from './proposals.ts';
+import { type ProposalView, toProposalView } from './proposalView.ts';
+import { roomFor } from './rooms.ts';
+
+/**
+ * Proposals with their full files: the owner gets every one in `state` (pending by default); anyone
+ * else only their own, so nothing pending of another person ever reaches a member.
+ */
+export async function listProposals(
+  d: DomainDeps,
+  who: Principal,
+  roomId: string,
+  state: ProposalRow['state'] | 'all' = 'pending',
+): Promise<ProposalView[]> {
+  const room = await roomFor(d.store, who, roomId);
+  const filter = {
+    ...(state === 'all' ? {} : { state }),
+    ...(room.role === 'owner' ? {} : { proposerId: who.personId }),
+  };
+  const rows = await d.store.listProposals(room.id, filter);
+  return Promise.all(rows.map(async (p) => toProposalView(p, await filesOf(d, p))));
+}
+
+/** One proposal for the owner or its proposer; not_found for everyone else. */
+export async function readProposal(
+  d: DomainDeps,
+  who: Principal,
+  roomId: string,
+  proposalId: string,
+): Promise<ProposalView> {
+  const { proposal } = await visibleProposal(d, who, roomId, proposalId);
+  return toProposalView(proposal, await filesOf(d, proposal));
+}
+
+/** Approves: the instance and its launcher position in one transaction, the name kept unique. */
+export async function approveProposal(d: DomainDeps, who: Principal, roomId: string, proposalId: string) {
+  const { room, proposal } = await ownerProposal(d, who, roomId, proposalId);
+  const now = d.now();
+  const instance = await d.store.approveUnique({
+    proposalId: proposal.id,
+    decidedBy: who.personId,
+    at: now,
+    instanceId: newId('a'),
+    events: (i) => [
+      ownerEvent(
+        room.id,
+        'proposal.approved',
+        { ...eventData({ ...proposal, state: 'approved' }), app_id: i.id },
+        now,
+        proposal.proposerId,
+      ),
+      roomEvent(room.id, 'app.added', { app_id: i.id, name: i.name, position: i.position }, now),
+    ],
+  });
+  announce(d, room.id);
+  return { id: instance.id, name: instance.name, position: instance.position, proposal_id: proposal.id };
+}
+
+/** Declines with an optional reason the proposer can read. */
+export async function declineProposal(
+  d: DomainDeps,
+  who: Principal,
+  input: { roomId: string; proposalId: string; reason?: unknown },
+): Promise<ProposalView> {
+  const { room, proposal } = await ownerProposal(d, who, input.roomId, input.proposalId);
+  if (input.reason !== undefined && input.reason !== null && typeof input.reason !== 'string')
+    throw new CodedError('bad_request', 'reason must be a string');
+  const reason =
+    typeof input.reason === 'string' && input.reason.trim() ? input.reason.trim().slice(0, 2000) : null;
+  const now = d.now();
+  const declined = { ...proposal, state: 'declined' as const, declineReason: reason, decidedAt: now };
+  await d.store.declineProposal({
+    proposalId: proposal.id,
+    decidedBy: who.personId,
+    at: now,
+    reason,
+    event: ownerEvent(
+      room.id,
+      'proposal.declined',
+      { ...eventData(declined), reason },
+      now,
+      proposal.proposerId,
+    ),
+  });
+  announce(d, room.id);
+  return toProposalView(declined);
+}
+
+async function visibleProposal(
+  d: DomainDeps,
+  who: Principal,
+  roomId: string,
+  proposalId: string,
+): Promise<{ room: RoomForPerson; proposal: ProposalRow }> {
+  const room = await roomFor(d.store, who, roomId);
+  const proposal = await d.store.getProposal(proposalId);
+  const visible =
+    proposal?.roomId === room.id && (room.role === 'owner' || proposal.proposerId === who.personId);
+  if (!proposal || !visible) throw new CodedError('not_found', 'No such proposal');
+  return { room, proposal };
+}
+
+async function ownerProposal(d: DomainDeps, who: Principal, roomId: string, proposalId: string) {
+  const found = await visibleProposal(d, who, roomId, proposalId);
+  // A proposer who is not the owner learns nothing more than that the proposal is theirs.
+  if (found.room.role !== 'owner') throw new CodedError('forbidden', 'Only the room owner reviews proposals');
+  if (found.proposal.state !== 'pending')
+    throw new CodedError('conflict', `The proposal is already ${found.proposal.state}`);
+  return found;
+}
+
+async function filesOf(d: DomainDeps, p: ProposalRow): Promise<Record<string, string>> {
+  if (p.files) return p.files;
+  if (p.repositoryId && p.versionId)
+    return (await d.store.getVersion(p.repositoryId, p.versionId))?.files ?? {};
+  return {};
+}

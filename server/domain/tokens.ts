@@ -1,0 +1,71 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { Scope, TokenRow } from '../store/Store.ts';
+import { ALL_SCOPES, type Principal } from './auth.ts';
+import type { DomainDeps } from './DomainDeps.ts';
+import { newId, newSecret, sha256Hex } from './ids.ts';
+
+export interface TokenView {
+  id: string;
+  label: string;
+  scopes: Scope[];
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A personal access token for agents; it never carries a scope its creator lacks. */
+export async function createToken(
+  d: DomainDeps,
+  who: Principal,
+  input: { label?: unknown; scopes?: unknown },
+): Promise<{ token: TokenView; secret: string }> {
+  const label = typeof input.label === 'string' ? input.label.trim().slice(0, 100) : '';
+  if (!label) throw new CodedError('bad_request', 'label must be a non-empty string');
+  const scopes = input.scopes ?? who.scopes;
+  if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every((s) => ALL_SCOPES.includes(s as Scope)))
+    throw new CodedError('bad_request', `scopes must be a non-empty list of ${ALL_SCOPES.join(', ')}`);
+  const missing = scopes.filter((s) => !who.scopes.includes(s as Scope));
+  if (missing.length)
+    throw new CodedError(
+      'insufficient_scope',
+      `A token cannot grant scopes its creator lacks: ${missing.join(', ')}`,
+      {
+        scope: missing.join(' '),
+      },
+    );
+  const secret = newSecret();
+  const row: TokenRow = {
+    id: newId('t'),
+    personId: who.personId,
+    hash: sha256Hex(secret),
+    kind: 'personal',
+    scopes: [...new Set(scopes as Scope[])],
+    label,
+    createdAt: d.now(),
+    lastUsedAt: null,
+    revokedAt: null,
+  };
+  await d.store.insertToken(row);
+  return { token: toTokenView(row), secret };
+}
+
+export async function listTokens(d: DomainDeps, who: Principal): Promise<TokenView[]> {
+  return (await d.store.listTokens(who.personId)).map(toTokenView);
+}
+
+export async function revokeToken(d: DomainDeps, who: Principal, tokenId: string): Promise<void> {
+  if (!(await d.store.revokeToken(who.personId, tokenId, d.now())))
+    throw new CodedError('not_found', 'No live token with this id');
+}
+
+function toTokenView(t: TokenRow): TokenView {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    id: t.id,
+    label: t.label,
+    scopes: t.scopes,
+    created_at: new Date(t.createdAt).toISOString(),
+    last_used_at: iso(t.lastUsedAt),
+    revoked_at: iso(t.revokedAt),
+  };
+}

@@ -1,0 +1,98 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import { readEvents } from '../domain/events.ts';
+import { proposeSnippet } from '../domain/proposals.ts';
+import { approveProposal, declineProposal, listProposals, readProposal } from '../domain/review.ts';
+import { removeApp, renameRoom, reorderApps } from '../domain/roomAdmin.ts';
+import { requirePrincipal } from './authenticate.ts';
+import { serveEventStream } from './eventStream.ts';
+import type { Router } from './Router.ts';
+import { readJson, sendJson } from './respond.ts';
+
+const SMALL_BODY = 16 * 1024;
+// Far above the 128 KB file limit (JSON escaping can double it), so size errors arrive as too_large.
+const PROPOSAL_BODY = 1024 * 1024;
+const STATES = ['pending', 'approved', 'declined', 'all'] as const;
+
+/** Proposals, the review gate, owner actions on the launcher and the room's events. */
+export function addReviewRoutes(router: Router): Router {
+  return router
+    .add('PATCH', '/api/rooms/:roomId', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
+      const body = (await readJson(ctx.req, SMALL_BODY)) as { name?: unknown } | undefined;
+      await renameRoom(ctx.deps, who, ctx.params.roomId as string, body?.name);
+      sendJson(ctx.res, 200, { ok: true });
+    })
+    .add('POST', '/api/rooms/:roomId/proposals', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
+      const body = await readJson(ctx.req, PROPOSAL_BODY);
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw new CodedError('bad_request', 'The body must be a JSON object: {name, files, idempotency_key}');
+      const args = { ...(body as object), room_id: ctx.params.roomId };
+      const proposal = await proposeSnippet(ctx.deps, who, args);
+      sendJson(ctx.res, proposal.replayed ? 200 : 201, { proposal });
+    })
+    .add('GET', '/api/rooms/:roomId/proposals', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
+      const state = ctx.url.searchParams.get('state') ?? 'pending';
+      if (!STATES.includes(state as (typeof STATES)[number]))
+        throw new CodedError('bad_request', `state must be one of ${STATES.join(', ')}`);
+      const proposals = await listProposals(
+        ctx.deps,
+        who,
+        ctx.params.roomId as string,
+        state as (typeof STATES)[number],
+      );
+      sendJson(ctx.res, 200, { proposals });
+    })
+    .add('GET', '/api/rooms/:roomId/proposals/:proposalId', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
+      const proposal = await readProposal(
+        ctx.deps,
+        who,
+        ctx.params.roomId as string,
+        ctx.params.proposalId as string,
+      );
+      sendJson(ctx.res, 200, { proposal });
+    })
+    .add('POST', '/api/rooms/:roomId/proposals/:proposalId/approve', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
+      const app = await approveProposal(
+        ctx.deps,
+        who,
+        ctx.params.roomId as string,
+        ctx.params.proposalId as string,
+      );
+      sendJson(ctx.res, 200, { app });
+    })
+    .add('POST', '/api/rooms/:roomId/proposals/:proposalId/decline', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
+      const body = (await readJson(ctx.req, SMALL_BODY)) as { reason?: unknown } | undefined;
+      const proposal = await declineProposal(ctx.deps, who, {
+        roomId: ctx.params.roomId as string,
+        proposalId: ctx.params.proposalId as string,
+        reason: body?.reason,
+      });
+      sendJson(ctx.res, 200, { proposal });
+    })
+    .add('DELETE', '/api/rooms/:roomId/apps/:appId', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
+      await removeApp(ctx.deps, who, ctx.params.roomId as string, ctx.params.appId as string);
+      sendJson(ctx.res, 200, { ok: true });
+    })
+    .add('PUT', '/api/rooms/:roomId/app-order', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
+      const body = (await readJson(ctx.req, SMALL_BODY)) as { apps?: unknown } | undefined;
+      await reorderApps(ctx.deps, who, ctx.params.roomId as string, body?.apps);
+      sendJson(ctx.res, 200, { ok: true });
+    })
+    .add('GET', '/api/rooms/:roomId/events', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
+      const after = Number(ctx.url.searchParams.get('after') ?? 0);
+      const limit = Number(ctx.url.searchParams.get('limit') ?? 100);
+      if (!Number.isSafeInteger(after) || after < 0 || !Number.isInteger(limit) || limit < 1 || limit > 500)
+        throw new CodedError('bad_request', 'after must be a sequence number ≥ 0 and limit 1-500');
+      const page = await readEvents(ctx.deps, who, ctx.params.roomId as string, after, limit);
+      sendJson(ctx.res, 200, page);
+    })
+    .add('GET', '/api/rooms/:roomId/events/stream', serveEventStream);
+}

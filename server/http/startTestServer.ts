@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { readConfig } from '../config.ts';
+import { ensureOwner } from '../domain/auth.ts';
+import { EventBus } from '../domain/EventBus.ts';
+import { RateLimiter } from '../domain/RateLimiter.ts';
+import { openDatabase } from '../store/openDatabase.ts';
+import { SqliteStore } from '../store/SqliteStore.ts';
+import { createHandler } from './createHandler.ts';
+import type { Deps } from './Router.ts';
+
+export interface TestServer {
+  url: string;
+  ownerToken: string;
+  deps: Deps;
+  /** Moves the server's clock forward (session expiry, rate-limit windows). */
+  advance: (ms: number) => void;
+  logs: object[];
+  close: () => Promise<void>;
+}
+
+/** A real HTTP server on port 0 over a real SQLite file in a fresh temp folder, for integration tests. */
+export async function startTestServer(opts: { proposalsPerMinute?: number } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-test-'));
+  const db = openDatabase(dataDir);
+  const store = new SqliteStore(db);
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const ownerToken = 'owner-test-token-0123456789';
+  await ensureOwner(store, { dataDir, configuredToken: ownerToken, now: now() });
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const config = readConfig({ PORT: String(port), ROOM_DATA_DIR: dataDir, ROOM_DEMO: '0' });
+  const deps: Deps = {
+    store,
+    config,
+    now,
+    bus: new EventBus(),
+    proposalLimiter: new RateLimiter(opts.proposalsPerMinute ?? 1000, 60_000),
+  };
+  const logs: object[] = [];
+  server.on(
+    'request',
+    createHandler(deps, (line) => logs.push(line)),
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ownerToken,
+    deps,
+    logs,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
