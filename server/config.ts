@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   ownerToken: string | undefined;
   demo: boolean;
+  /** Proposals one token may make per minute. */
+  proposalsPerMinute: number;
   /** Extra origins allowed to frame app documents (Vite's dev server). */
   devOrigins: string[];
 }
@@ -22,6 +24,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = trimSlash(env.ROOM_PUBLIC_URL ?? `http://${host}:${port}`);
   const frameUrl = trimSlash(env.ROOM_FRAME_URL ?? `http://{app}.localhost:${port}`);
   if (!frameUrl.includes('{app}')) throw new Error('ROOM_FRAME_URL must contain {app}');
+  const proposalsPerMinute = Number(env.ROOM_PROPOSALS_PER_MINUTE ?? 60);
+  if (!Number.isInteger(proposalsPerMinute) || proposalsPerMinute < 1)
+    throw new Error(
+      `ROOM_PROPOSALS_PER_MINUTE must be a positive integer, got "${env.ROOM_PROPOSALS_PER_MINUTE}"`,
+    );
   return {
     port,
     host,
@@ -30,6 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.ROOM_DATA_DIR ?? '.room-data'),
     ownerToken: env.ROOM_OWNER_TOKEN || undefined,
     demo: env.ROOM_DEMO !== '0',
+    proposalsPerMinute,
     devOrigins: env.ROOM_DEV_ORIGIN ? [env.ROOM_DEV_ORIGIN] : [],
   };
 }

@@ -48,7 +48,7 @@ const server = http.createServer(
     config,
     now: Date.now,
     bus: new EventBus(),
-    proposalLimiter: new RateLimiter(60, 60_000),
+    proposalLimiter: new RateLimiter(config.proposalsPerMinute, 60_000),
   }),
 );
 server.on('error', (err: NodeJS.ErrnoException) => {
