@@ -119,7 +119,7 @@ it('keeps answering /healthz after 1000+ malformed requests', async () => {
     for (const b of bodies)
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'GET']) {
         for (const headers of [
-          auth,
+          auth as Record<string, string>,
           { 'content-type': 'application/json' },
           { authorization: 'Bearer not-a-token' },
         ]) {
