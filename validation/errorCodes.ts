@@ -29,6 +29,8 @@ export const ErrorCode = {
   runtime_error: 'runtime_error',
   missing_default_export: 'missing_default_export',
   unresponsive: 'unresponsive',
+  slow_down: 'slow_down',
+  invalid_cursor: 'invalid_cursor',
   internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -2,6 +2,7 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import { frameOrigin } from '../config.ts';
 import { createSession, endSession, resolveToken } from '../domain/auth.ts';
 import { listRooms, readAppFiles, readLauncher } from '../domain/rooms.ts';
+import { addMcpRoutes } from '../mcp/mcpRoutes.ts';
 import { addAccountRoutes } from './accountRoutes.ts';
 import { requirePrincipal, SESSION_COOKIE } from './authenticate.ts';
 import { Router } from './Router.ts';
@@ -57,5 +58,5 @@ export function apiRoutes(): Router {
       );
       sendJson(ctx.res, 200, { files });
     });
-  return addAccountRoutes(addReviewRoutes(router));
+  return addMcpRoutes(addAccountRoutes(addReviewRoutes(router)));
 }

@@ -1,0 +1,107 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Principal } from '../domain/auth.ts';
+import { resolveToken } from '../domain/auth.ts';
+import type { Ctx, Router } from '../http/Router.ts';
+import { readJson, sendJson } from '../http/respond.ts';
+import { createMcpServer } from './createMcpServer.ts';
+import { PollPacer } from './PollPacer.ts';
+import { scopeFor } from './toolDefinitions.ts';
+
+export const MCP_PATH = '/api/v1/external-mcp';
+const METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
+// Far above the proposal limits, so oversized files come back as a too_large tool result.
+const MCP_BODY = 4 * 1024 * 1024;
+
+/** The MCP endpoint (stateless Streamable HTTP, JSON responses) and its RFC 9728 metadata. */
+export function addMcpRoutes(router: Router): Router {
+  const pacer = new PollPacer();
+  const metadata = async (ctx: Ctx) => {
+    const base = ctx.deps.config.publicUrl;
+    sendJson(ctx.res, 200, {
+      resource: `${base}${MCP_PATH}`,
+      scopes_supported: ['osfoundry:read', 'osfoundry:write'],
+      bearer_methods_supported: ['header'],
+      resource_name: 'Rooms',
+      resource_documentation: `${base}/`,
+    });
+  };
+  return router
+    .add('GET', METADATA_PATH, metadata)
+    .add('GET', '/.well-known/oauth-protected-resource', metadata)
+    .add('POST', MCP_PATH, async (ctx) => {
+      const body = await readJson(ctx.req, MCP_BODY);
+      const who = await gate(ctx, body);
+      if (!who) return;
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      const server = createMcpServer({ ...ctx.deps, pacer });
+      ctx.res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      const req = Object.assign(ctx.req, {
+        auth:
+          who === 'anonymous'
+            ? undefined
+            : {
+                token: '',
+                clientId: who.tokenId ?? who.personId,
+                scopes: who.scopes,
+                extra: { principal: who },
+              },
+      });
+      await transport.handleRequest(req, ctx.res, body);
+    });
+}
+
+/**
+ * `initialize` and `tools/list` are open; a `tools/call` needs a valid bearer token (401 with the
+ * challenge) carrying the tool's scope (403). Returns undefined when it answered the request itself.
+ */
+async function gate(ctx: Ctx, body: unknown): Promise<Principal | 'anonymous' | undefined> {
+  const messages = (Array.isArray(body) ? body : [body]) as {
+    method?: unknown;
+    params?: { name?: unknown };
+  }[];
+  const calls = messages.filter((m) => m && typeof m === 'object' && m.method === 'tools/call');
+  const header = ctx.req.headers.authorization ?? '';
+  const secret = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+  const token = secret ? await resolveToken(ctx.deps.store, secret, ctx.deps.now()) : undefined;
+  if (calls.length === 0) {
+    return token
+      ? { personId: token.personId, scopes: token.scopes, via: 'token', tokenId: token.id }
+      : 'anonymous';
+  }
+  const resourceMetadata = `${ctx.deps.config.publicUrl}${METADATA_PATH}`;
+  if (!token) {
+    sendJson(
+      ctx.res,
+      401,
+      { code: 'invalid_token', message: 'Connect osFoundry to continue' },
+      {
+        'www-authenticate': `Bearer resource_metadata="${resourceMetadata}", error="invalid_token", error_description="Connect osFoundry to continue"`,
+      },
+    );
+    return undefined;
+  }
+  const missing = calls.map((c) => scopeFor(c.params?.name)).find((scope) => !token.scopes.includes(scope));
+  if (missing) {
+    sendJson(
+      ctx.res,
+      403,
+      {
+        code: 'insufficient_scope',
+        message: `This tool needs the ${missing} scope`,
+        detail: { scope: missing },
+      },
+      {
+        'www-authenticate': `Bearer resource_metadata="${resourceMetadata}", error="insufficient_scope", scope="${missing}", error_description="This tool needs the ${missing} scope"`,
+      },
+    );
+    return undefined;
+  }
+  return { personId: token.personId, scopes: token.scopes, via: 'token', tokenId: token.id };
+}
