@@ -40,6 +40,7 @@ export async function serveEventStream(ctx: Ctx): Promise<void> {
         again = false;
         for (;;) {
           const { events } = await readEvents(deps, who, roomId, cursor ?? 0, BATCH);
+          if (closed) break;
           for (const e of events) res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
           if (events.length) cursor = events[events.length - 1]?.seq ?? cursor;
           if (events.length < BATCH || closed) break;
