@@ -267,6 +267,42 @@ describe('tools', () => {
     expect(tooFast.structuredContent?.error.code).toBe('slow_down');
   });
 
+  it('proposes a pinned repository version and reports its review state', async () => {
+    const c = await connect(s.ownerToken);
+    const repo = (await owner('POST', '/api/repositories', { name: 'Big' })).body.repository;
+    const version = (await owner('POST', `/api/repositories/${repo.id}/versions`, { files: APP })).body
+      .version;
+    const args = {
+      room_id: roomId,
+      name: 'From repo',
+      repository_id: repo.id,
+      version_id: version.id,
+      idempotency_key: 'repo-key-0001',
+    };
+    const r = await call(c, 'propose_room_repo_app', args);
+    expect(r.structuredContent).toMatchObject({
+      kind: 'repo',
+      state: 'pending_review',
+      content_sha256: version.id,
+    });
+    const status = await call(c, 'read_room_app_status', {
+      room_id: roomId,
+      instance_id: r.structuredContent?.proposal_id,
+    });
+    expect(status.structuredContent).toMatchObject({
+      review_state: 'pending_review',
+      launcher_state: 'absent',
+    });
+    const bad = await call(c, 'propose_room_repo_app', {
+      ...args,
+      version_id: 'nope',
+      idempotency_key: 'repo-key-0002',
+    });
+    expect(bad.structuredContent?.error.code).toBe('not_found');
+    const extra = await call(c, 'propose_room_repo_app', { ...args, extra: 1 });
+    expect(extra.structuredContent?.error.code).toBe('schema_violation');
+  });
+
   it('long-polls until the owner approves', async () => {
     const c = await connect(s.ownerToken);
     const p = await call(c, 'propose_room_snippet_app', {
