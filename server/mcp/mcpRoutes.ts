@@ -38,8 +38,9 @@ export function addMcpRoutes(router: Router): Router {
       });
       const server = createMcpServer({ ...ctx.deps, pacer });
       ctx.res.on('close', () => {
-        void transport.close();
-        void server.close();
+        // A failed close must not become an unhandled rejection (that would end the process).
+        transport.close().catch(() => undefined);
+        server.close().catch(() => undefined);
       });
       await server.connect(transport);
       const req = Object.assign(ctx.req, {
