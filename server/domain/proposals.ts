@@ -4,7 +4,7 @@ import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { announce, ownerEvent } from './events.ts';
 import { contentSha256, newId, sha256Hex } from './ids.ts';
-import { validateSnippetProposal } from './proposalRules.ts';
+import { checkName, validateSnippetProposal } from './proposalRules.ts';
 import { type ProposalView, toProposalView } from './proposalView.ts';
 import { readVersionFor } from './repositories.ts';
 import { roomFor } from './rooms.ts';
@@ -35,12 +35,9 @@ export async function proposeSnippet(d: DomainDeps, who: Principal, args: unknow
 }
 
 /** Proposes a pinned repository version; the proposer must own the repository. */
-export async function proposeRepo(
-  d: DomainDeps,
-  who: Principal,
-  args: { room_id: string; name: string; repository_id: string; version_id: string; idempotency_key: string },
-): Promise<ProposalReceipt> {
+export async function proposeRepo(d: DomainDeps, who: Principal, raw: unknown): Promise<ProposalReceipt> {
   d.proposalLimiter.hit(who.tokenId ?? who.personId, d.now());
+  const args = checkRepoArgs(raw);
   await roomFor(d.store, who, args.room_id);
   const version = await readVersionFor(d, who, args.repository_id, args.version_id);
   return propose(d, who, {
@@ -57,6 +54,28 @@ export async function proposeRepo(
       contentSha256: version.id,
     },
   });
+}
+
+const REPO_KEYS = ['room_id', 'name', 'repository_id', 'version_id', 'idempotency_key'] as const;
+type RepoArgs = Record<(typeof REPO_KEYS)[number], string>;
+
+function checkRepoArgs(raw: unknown): RepoArgs {
+  const a = (raw ?? {}) as Record<string, unknown>;
+  const wrong =
+    typeof raw !== 'object' ||
+    Object.keys(a).some((k) => !(REPO_KEYS as readonly string[]).includes(k)) ||
+    REPO_KEYS.some((k) => typeof a[k] !== 'string') ||
+    (a.idempotency_key as string).length < 8 ||
+    (a.idempotency_key as string).length > 128 ||
+    (a.name as string).length > 200;
+  if (wrong)
+    throw new CodedError(
+      'schema_violation',
+      `Give exactly ${REPO_KEYS.join(', ')} as strings (idempotency_key 8-128, name ≤ 200)`,
+    );
+  const bad = checkName(a.name);
+  if (bad) throw new CodedError(bad.code, bad.message, bad.detail);
+  return a as RepoArgs;
 }
 
 type Fields = Pick<ProposalRow, 'kind' | 'name' | 'files' | 'repositoryId' | 'versionId' | 'contentSha256'>;

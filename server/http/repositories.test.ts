@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { proposeRepo } from '../domain/proposals.ts';
 import { startTestServer, type TestServer } from './startTestServer.ts';
 import { type Api, apiClient, joinAsMember } from './testClient.ts';
 
@@ -38,14 +37,14 @@ it("keeps a repository to its owner and runs an approved version's files", async
   const repo = (await owner('POST', '/api/repositories', { name: 'Mine' })).body.repository;
   expect((await memberToken('GET', `/api/repositories/${repo.id}`)).status).toBe(404);
   const v = (await owner('POST', `/api/repositories/${repo.id}/versions`, { files: V1 })).body.version;
-  const who = { personId: (await owner('GET', '/api/me')).body.person.id, scopes: [], via: 'token' as const };
-  const receipt = await proposeRepo(s.deps, who, {
-    room_id: roomId,
+  const res = await owner('POST', `/api/rooms/${roomId}/repo-proposals`, {
     name: 'Repo app',
     repository_id: repo.id,
     version_id: v.id,
     idempotency_key: 'key-repo-1',
   });
+  expect(res.status).toBe(201);
+  const receipt = res.body.proposal;
   expect(receipt).toMatchObject({ kind: 'repo', state: 'pending', file_count: 1, content_sha256: v.id });
   const pending = (await owner('GET', `/api/rooms/${roomId}/proposals`)).body.proposals;
   expect(pending[0].files).toEqual(V1);

@@ -1,6 +1,6 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import { readEvents } from '../domain/events.ts';
-import { proposeSnippet } from '../domain/proposals.ts';
+import { proposeRepo, proposeSnippet } from '../domain/proposals.ts';
 import { approveProposal, declineProposal, listProposals, readProposal } from '../domain/review.ts';
 import { removeApp, renameRoom, reorderApps } from '../domain/roomAdmin.ts';
 import { requirePrincipal } from './authenticate.ts';
@@ -29,6 +29,17 @@ export function addReviewRoutes(router: Router): Router {
         throw new CodedError('bad_request', 'The body must be a JSON object: {name, files, idempotency_key}');
       const args = { ...(body as object), room_id: ctx.params.roomId };
       const proposal = await proposeSnippet(ctx.deps, who, args);
+      sendJson(ctx.res, proposal.replayed ? 200 : 201, { proposal });
+    })
+    .add('POST', '/api/rooms/:roomId/repo-proposals', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
+      const body = await readJson(ctx.req, SMALL_BODY);
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw new CodedError(
+          'bad_request',
+          'The body must be a JSON object: {name, repository_id, version_id, idempotency_key}',
+        );
+      const proposal = await proposeRepo(ctx.deps, who, { ...(body as object), room_id: ctx.params.roomId });
       sendJson(ctx.res, proposal.replayed ? 200 : 201, { proposal });
     })
     .add('GET', '/api/rooms/:roomId/proposals', async (ctx) => {
