@@ -3,6 +3,7 @@ import { ApiError, api } from './api.ts';
 import { LauncherPage } from './pages/LauncherPage.tsx';
 import { RoomsPage } from './pages/RoomsPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
+import { ReviewPage } from './review/ReviewPage.tsx';
 import { navigate, useLocation } from './router.ts';
 
 type Session =
@@ -44,6 +45,7 @@ export function App() {
   if (session.state === 'signed-out') return <SignInPage onSignedIn={check} />;
 
   const room = /^\/rooms\/([^/]+)\/?$/.exec(path);
+  const review = /^\/rooms\/([^/]+)\/review\/?$/.exec(path);
   return (
     <div className="shell">
       <header className="topbar">
@@ -61,7 +63,9 @@ export function App() {
           Sign out
         </button>
       </header>
-      {room ? (
+      {review ? (
+        <ReviewPage key={review[1]} roomId={decodeURIComponent(review[1] as string)} />
+      ) : room ? (
         <LauncherPage key={room[1]} roomId={decodeURIComponent(room[1] as string)} />
       ) : path === '/' ? (
         <RoomsPage />

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, type LauncherApp, type Room } from '../api.ts';
 import { MountedApps } from '../components/MountedApps.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
 import { navigate, useLocation } from '../router.ts';
+import { useRoomEvents } from '../useRoomEvents.ts';
+import { ReviewLink } from './ReviewLink.tsx';
 
 /** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
 export function LauncherPage({ roomId }: { roomId: string }) {
@@ -12,11 +14,21 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   const { search } = useLocation();
   const { pool, onWarm } = useFramePool(roomId, data?.apps);
 
-  useEffect(() => {
+  const [changes, setChanges] = useState(0);
+  const load = useCallback(() => {
     api<{ room: Room; apps: LauncherApp[] }>(`/api/rooms/${encodeURIComponent(roomId)}`)
       .then(setData)
       .catch((err: Error) => setError(err.message));
   }, [roomId]);
+  useEffect(load, [load]);
+  // Tabs come and go live: any launcher or review change re-reads the room.
+  useRoomEvents(
+    roomId,
+    useCallback(() => {
+      load();
+      setChanges((n) => n + 1);
+    }, [load]),
+  );
 
   if (error)
     return (
@@ -32,7 +44,10 @@ export function LauncherPage({ roomId }: { roomId: string }) {
 
   return (
     <main className="launcher">
-      <h1 className="launcher-title">{data.room.name}</h1>
+      <div className="launcher-head">
+        <h1 className="launcher-title">{data.room.name}</h1>
+        {data.room.role === 'owner' && <ReviewLink roomId={roomId} changes={changes} />}
+      </div>
       {data.apps.length === 0 ? (
         <p className="page-status">No apps in this room yet.</p>
       ) : (

@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_OWNER_TOKEN } from './env.ts';
+import { expect, test } from './fixtures.ts';
+
+const auth = { authorization: `Bearer ${E2E_OWNER_TOKEN}` };
+const APP = (label: string) => ({
+  'src/App.tsx': `export default function App() {\n  return <p>${label}</p>;\n}\n`,
+});
+
+async function newRoom(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.post('/api/rooms', { headers: auth, data: { name } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { room: { id: string } }).room.id;
+}
+
+async function propose(request: APIRequestContext, roomId: string, name: string, files = APP(name)) {
+  const res = await request.post(`/api/rooms/${roomId}/proposals`, {
+    headers: auth,
+    data: { name, files, idempotency_key: `${name}-${Math.random()}` },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { proposal: { id: string } }).proposal.id;
+}
+
+async function noSeriousViolations(page: import('@playwright/test').Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+test('an owner reviews every file, sees hidden characters flagged, approves, and a second context gets the tab live', async ({
+  ownerPage: page,
+  browser,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Review ${Date.now()}`);
+  const watcherContext = await browser.newContext();
+  const watcher = await watcherContext.newPage();
+  await watcher.goto(`/?token=${E2E_OWNER_TOKEN}`);
+  await watcher.goto(`/rooms/${roomId}`);
+  await expect(watcher.getByText('No apps in this room yet.')).toBeVisible();
+
+  await propose(request, roomId, 'Poll <b>maker</b>', {
+    'src/App.tsx':
+      'const label = "admin\u202E";\nexport default function App() {\n  return <p>{label}</p>;\n}\n',
+    'src/util.ts': 'export const x = 1;\n',
+  });
+  await page.goto(`/rooms/${roomId}`);
+  await page.getByRole('link', { name: 'Needs your approval' }).click();
+  const card = page.getByRole('article', { name: 'Poll <b>maker</b>' });
+  await expect(card.getByRole('heading', { name: 'Poll <b>maker</b>' })).toBeVisible();
+  await expect(card).toContainText(
+    'Approval makes this code available in the Room app launcher. Review the files before approving.',
+  );
+  await card.getByText('Review all proposed files (2)').click();
+  await expect(card.getByRole('region', { name: 'src/App.tsx source' })).toContainText('export default');
+  await expect(card.getByText(/Hidden or direction-changing characters in this file: U\+202E/)).toBeVisible();
+  await expect(card.locator('.line-no').first()).toHaveText('1');
+  await noSeriousViolations(page);
+
+  await card.getByRole('button', { name: 'Approve and create' }).click();
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(
+    watcher.getByRole('tablist', { name: 'Apps' }).getByRole('tab', { name: 'Poll <b>maker</b>' }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByRole('link', { name: 'Open Poll <b>maker</b>' }).click();
+  await expect(page.getByRole('tab', { name: 'Poll <b>maker</b>' })).toHaveAttribute('aria-selected', 'true');
+  await noSeriousViolations(page);
+
+  const { apps } = (await (await request.get(`/api/rooms/${roomId}`, { headers: auth })).json()) as {
+    apps: { id: string }[];
+  };
+  expect((await request.delete(`/api/rooms/${roomId}/apps/${apps[0]?.id}`, { headers: auth })).ok()).toBe(
+    true,
+  );
+  await expect(watcher.getByRole('tab', { name: 'Poll <b>maker</b>' })).toHaveCount(0, { timeout: 15_000 });
+  await watcherContext.close();
+});
+
+test('decline asks to confirm and keeps the reason; many cards page; several decline at once', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Paging ${Date.now()}`);
+  const ids: string[] = [];
+  for (let i = 1; i <= 7; i++) ids.push(await propose(request, roomId, `App ${i}`));
+  await page.goto(`/rooms/${roomId}/review`);
+  await expect(page.getByRole('heading', { name: /Needs your approval/ })).toContainText('7');
+  await expect(page.getByRole('article')).toHaveCount(5);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Previous page' }).click();
+
+  const first = page.getByRole('article', { name: 'App 1' });
+  await first.getByRole('button', { name: 'Decline' }).click();
+  await first.getByLabel('Reason (optional)').fill('Uses the network');
+  await first.getByRole('button', { name: 'Confirm decline' }).click();
+  await expect(page.getByRole('article', { name: 'App 1' })).toHaveCount(0);
+  const declined = (await (
+    await request.get(`/api/rooms/${roomId}/proposals/${ids[0]}`, { headers: auth })
+  ).json()) as { proposal: { state: string; decline_reason: string } };
+  expect(declined.proposal).toMatchObject({ state: 'declined', decline_reason: 'Uses the network' });
+
+  await page.getByRole('checkbox', { name: 'Select App 2' }).check();
+  await page.getByRole('checkbox', { name: 'Select App 3' }).check();
+  await page.getByRole('button', { name: 'Decline selected (2)' }).click();
+  await expect(page.getByRole('heading', { name: /Needs your approval/ })).toContainText('4');
+  await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0);
+});
+
+test('a member never sees the review entry; tabs follow the ARIA keyboard pattern', async ({
+  browser,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Members ${Date.now()}`);
+  for (const name of ['Alpha', 'Beta', 'Gamma']) {
+    const id = await propose(request, roomId, name);
+    expect((await request.post(`/api/rooms/${roomId}/proposals/${id}/approve`, { headers: auth })).ok()).toBe(
+      true,
+    );
+  }
+  await propose(request, roomId, 'Secret pending');
+  const invite = (await (
+    await request.post(`/api/rooms/${roomId}/invites`, { headers: auth, data: {} })
+  ).json()) as {
+    invite: { url: string };
+  };
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await member.goto(new URL(invite.invite.url).pathname + new URL(invite.invite.url).search);
+  await member.goto(`/rooms/${roomId}`);
+  const tabs = member.getByRole('tablist', { name: 'Apps' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Alpha', 'Beta', 'Gamma']);
+  await expect(member.getByRole('link', { name: 'Needs your approval' })).toHaveCount(0);
+  await expect(member.getByText('Secret pending')).toHaveCount(0);
+
+  await tabs.getByRole('tab', { name: 'Alpha' }).focus();
+  await member.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Beta' })).toBeFocused();
+  await member.keyboard.press('End');
+  await expect(tabs.getByRole('tab', { name: 'Gamma' })).toBeFocused();
+  await member.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Alpha' })).toBeFocused();
+  await member.keyboard.press('ArrowLeft');
+  await member.keyboard.press('Enter');
+  await expect(tabs.getByRole('tab', { name: 'Gamma' })).toHaveAttribute('aria-selected', 'true');
+  expect(new URL(member.url()).searchParams.get('app')).toBeTruthy();
+  await noSeriousViolations(member);
+  await context.close();
+});

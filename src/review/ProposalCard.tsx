@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { CodeFile } from './CodeFile.tsx';
+import type { Proposal } from './proposalTypes.ts';
+import { unsafeChars } from './unsafeChars.ts';
+
+/** One pending proposal: every file in full, the review sentence, Approve and create, Decline. */
+export function ProposalCard({
+  proposal,
+  checked,
+  onCheck,
+  onApprove,
+  onDecline,
+}: {
+  proposal: Proposal;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+  onApprove: () => Promise<void>;
+  onDecline: (reason: string) => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const files = Object.entries(proposal.files ?? {});
+  const headingId = `proposal-${proposal.id}`;
+  const nameFlags = unsafeChars(proposal.name);
+  const run = (fn: () => Promise<void>) => {
+    setBusy(true);
+    fn().finally(() => setBusy(false));
+  };
+  return (
+    <article className="card" aria-labelledby={headingId}>
+      <header className="card-head">
+        <input
+          type="checkbox"
+          aria-label={`Select ${proposal.name}`}
+          checked={checked}
+          onChange={(e) => onCheck(e.target.checked)}
+        />
+        <h2 id={headingId}>{proposal.name}</h2>
+      </header>
+      <p className="muted">
+        {proposal.proposer_name ? `Proposed by ${proposal.proposer_name}` : 'Proposed'}{' '}
+        <time dateTime={proposal.created_at}>{new Date(proposal.created_at).toLocaleString()}</time>
+      </p>
+      {nameFlags.length > 0 && (
+        <p className="warning" role="note">
+          Hidden or direction-changing characters in the name: {nameFlags.join(', ')}
+        </p>
+      )}
+      {proposal.kind === 'repo' && (
+        <>
+          <p>
+            <a href={`/api/repositories/${proposal.repository_id}/versions/${proposal.version_id}`}>
+              Review repository code before approving
+            </a>
+          </p>
+          <p>This path does not build or deploy a bundle.</p>
+        </>
+      )}
+      <p>Approval makes this code available in the Room app launcher. Review the files before approving.</p>
+      <details>
+        <summary>Review all proposed files ({files.length})</summary>
+        {files.map(([path, code]) => (
+          <CodeFile key={path} path={path} code={code} />
+        ))}
+      </details>
+      {confirming ? (
+        <form
+          className="decline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(() => onDecline(reason));
+          }}
+        >
+          <label>
+            Reason (optional)
+            <input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          </label>
+          <button type="submit" className="danger" disabled={busy}>
+            Confirm decline
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <div className="card-actions">
+          <button type="button" className="primary" disabled={busy} onClick={() => run(onApprove)}>
+            Approve and create
+          </button>
+          <button type="button" disabled={busy} onClick={() => setConfirming(true)}>
+            Decline
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,12 @@
+/** A proposal as `GET /api/rooms/:room/proposals` returns it to the owner. */
+export interface Proposal {
+  id: string;
+  kind: 'snippet' | 'repo';
+  name: string;
+  state: string;
+  created_at: string;
+  repository_id: string | null;
+  version_id: string | null;
+  proposer_name?: string;
+  files?: Record<string, string>;
+}
