@@ -14,7 +14,12 @@ async function newRoom(request: APIRequestContext, name: string): Promise<string
   return ((await res.json()) as { room: { id: string } }).room.id;
 }
 
-async function propose(request: APIRequestContext, roomId: string, name: string, files = APP(name)) {
+async function propose(
+  request: APIRequestContext,
+  roomId: string,
+  name: string,
+  files: Record<string, string> = APP(name),
+) {
   const res = await request.post(`/api/rooms/${roomId}/proposals`, {
     headers: auth,
     data: { name, files, idempotency_key: `${name}-${Math.random()}` },
@@ -37,6 +42,7 @@ test('an owner reviews every file, sees hidden characters flagged, approves, and
   const watcherContext = await browser.newContext();
   const watcher = await watcherContext.newPage();
   await watcher.goto(`/?token=${E2E_OWNER_TOKEN}`);
+  await expect(watcher.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
   await watcher.goto(`/rooms/${roomId}`);
   await expect(watcher.getByText('No apps in this room yet.')).toBeVisible();
 
@@ -149,4 +155,33 @@ test('a member never sees the review entry; tabs follow the ARIA keyboard patter
   expect(new URL(member.url()).searchParams.get('app')).toBeTruthy();
   await noSeriousViolations(member);
   await context.close();
+});
+
+test('the owner creates a token shown once and revokes it, and makes and revokes an invite', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Tokens ${Date.now()}`);
+  await page.goto(`/rooms/${roomId}/review`);
+  const label = `agent ${Date.now()}`;
+  await page.getByLabel('Token label').fill(label);
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const secret = (await page.locator('.secret').first().textContent()) ?? '';
+  expect(secret.length).toBeGreaterThan(16);
+  const me = await request.get('/api/me', { headers: { authorization: `Bearer ${secret}` } });
+  expect(me.status()).toBe(200);
+  await expect(
+    page.getByText(/claude mcp add --transport http rooms http:\/\/.+\/api\/v1\/external-mcp/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: `Revoke ${label}` }).click();
+  await expect(page.getByRole('button', { name: `Revoke ${label}` })).toHaveCount(0);
+  expect((await request.get('/api/me', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(
+    401,
+  );
+
+  await page.getByRole('button', { name: 'Create invite link' }).click();
+  await expect(page.getByText(/\?invite=/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Revoke invite' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Revoke invite' }).click();
+  await expect(page.getByRole('button', { name: 'Revoke invite' })).toHaveCount(0);
 });

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.ts';
+import { McpHelp } from '../connected/McpHelp.tsx';
+import { PeopleSection } from '../connected/PeopleSection.tsx';
+import { TokensSection } from '../connected/TokensSection.tsx';
 import { navigate } from '../router.ts';
 import { ProposalCard } from './ProposalCard.tsx';
 import type { Proposal } from './proposalTypes.ts';
@@ -119,6 +122,10 @@ export function ReviewPage({ roomId }: { roomId: string }) {
           </button>
         </nav>
       )}
+      <h1>Connected</h1>
+      <TokensSection />
+      <PeopleSection roomId={roomId} />
+      <McpHelp />
     </main>
   );
 }

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../api.ts';
+
+interface Token {
+  id: string;
+  label: string;
+  scopes: string[];
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Your personal access tokens: create (the secret shown once) and revoke. */
+export function TokensSection() {
+  const [tokens, setTokens] = useState<Token[]>([]);
+  const [label, setLabel] = useState('');
+  const [write, setWrite] = useState(true);
+  const [secret, setSecret] = useState<string>();
+  const [error, setError] = useState<string>();
+  const load = useCallback(() => {
+    api<{ tokens: Token[] }>('/api/tokens')
+      .then((r) => setTokens(r.tokens.filter((t) => !t.revoked_at)))
+      .catch((err: Error) => setError(err.message));
+  }, []);
+  useEffect(load, [load]);
+  const create = async () => {
+    setError(undefined);
+    const scopes = write ? ['osfoundry:read', 'osfoundry:write'] : ['osfoundry:read'];
+    await api<{ token: { secret: string } }>('/api/tokens', { method: 'POST', body: { label, scopes } })
+      .then((r) => {
+        setSecret(r.token.secret);
+        setLabel('');
+      })
+      .catch((err: Error) => setError(err.message));
+    load();
+  };
+  return (
+    <section aria-labelledby="tokens-h">
+      <h2 id="tokens-h">Personal access tokens</h2>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      {secret && (
+        <p role="status">
+          Copy this token now; it is shown only once: <code className="secret">{secret}</code>
+        </p>
+      )}
+      <form
+        className="decline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <label>
+          Token label{' '}
+          <input value={label} required maxLength={80} onChange={(e) => setLabel(e.target.value)} />
+        </label>
+        <label>
+          <input type="checkbox" checked={write} onChange={(e) => setWrite(e.target.checked)} /> May propose
+          apps (write)
+        </label>
+        <button type="submit">Create token</button>
+      </form>
+      <ul>
+        {tokens.map((t) => (
+          <li key={t.id}>
+            {t.label} <span className="muted">({t.scopes.join(', ')})</span>{' '}
+            <button
+              type="button"
+              aria-label={`Revoke ${t.label}`}
+              onClick={() =>
+                api(`/api/tokens/${t.id}`, { method: 'DELETE' }).then(load, (err: Error) =>
+                  setError(err.message),
+                )
+              }
+            >
+              Revoke
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
