@@ -6,8 +6,29 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
 import { ensureBuilt } from './build.ts';
 
-/** `npm run screenshot`: the Demo room's launcher as a person sees it, into docs/launcher.png. */
+/** `npm run screenshot`: the Demo room's launcher (docs/launcher.png) and an approval card (docs/approval-card.png). */
 const token = 'screenshot-owner-token-0123456789';
+const LUNCH_POLL = {
+  'src/App.tsx': [
+    "import { useStoredState } from '@room/sdk';",
+    "import { options } from './options.ts';",
+    '',
+    'export default function App() {',
+    "  const [votes, setVotes] = useStoredState<Record<string, number>>('votes', {});",
+    '  return (',
+    '    <ul>',
+    '      {options.map((o) => (',
+    '        <li key={o}>',
+    '          <button onClick={() => setVotes({ ...votes, [o]: (votes[o] ?? 0) + 1 })}>{o}</button> {votes[o] ?? 0}',
+    '        </li>',
+    '      ))}',
+    '    </ul>',
+    '  );',
+    '}',
+    '',
+  ].join('\n'),
+  'src/options.ts': "export const options = ['Tacos', 'Ramen', 'Salad'];\n",
+};
 const port = process.env.SCREENSHOT_PORT ?? '5197';
 await ensureBuilt({ log: console.log });
 const server = await spawnServer({
@@ -24,6 +45,19 @@ try {
   fs.mkdirSync('docs', { recursive: true });
   await page.screenshot({ path: 'docs/launcher.png' });
   console.log('Wrote docs/launcher.png');
+
+  const roomId = new URL(page.url()).pathname.split('/')[2] as string;
+  const proposed = await page.request.post(`${server.url}/api/rooms/${roomId}/proposals`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Lunch poll', files: LUNCH_POLL, idempotency_key: 'screenshot-lunch-poll' },
+  });
+  if (!proposed.ok()) throw new Error(`proposing failed: ${await proposed.text()}`);
+  await page.goto(`${server.url}/rooms/${roomId}/review`);
+  const card = page.getByRole('article', { name: 'Lunch poll' });
+  await card.getByText('Review all proposed files (2)').click();
+  await card.locator('.hljs-keyword').first().waitFor();
+  await card.screenshot({ path: 'docs/approval-card.png' });
+  console.log('Wrote docs/approval-card.png');
 } finally {
   await browser.close();
   await server.stop();
