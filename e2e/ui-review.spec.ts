@@ -185,3 +185,58 @@ test('the owner creates a token shown once and revokes it, and makes and revokes
   await page.getByRole('button', { name: 'Revoke invite' }).click();
   await expect(page.getByRole('button', { name: 'Revoke invite' })).toHaveCount(0);
 });
+
+test('a repository proposal links to its pinned version and says it builds nothing; the shell cannot be framed', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Repo ${Date.now()}`);
+  const repo = (await (
+    await request.post('/api/repositories', { headers: auth, data: { name: 'Big app' } })
+  ).json()) as {
+    repository: { id: string };
+  };
+  const version = (await (
+    await request.post(`/api/repositories/${repo.repository.id}/versions`, {
+      headers: auth,
+      data: { files: APP('Big') },
+    })
+  ).json()) as { version: { id: string } };
+  const res = await request.post(`/api/rooms/${roomId}/repo-proposals`, {
+    headers: auth,
+    data: {
+      name: 'Big app',
+      repository_id: repo.repository.id,
+      version_id: version.version.id,
+      idempotency_key: `repo-${Date.now()}`,
+    },
+  });
+  expect(res.status()).toBe(201);
+
+  const response = await page.goto(`/rooms/${roomId}/review`);
+  const headers = response?.headers() ?? {};
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).not.toContain('unsafe-eval');
+  const card = page.getByRole('article', { name: 'Big app' });
+  await expect(card.getByText('This path does not build or deploy a bundle.')).toBeVisible();
+  const link = card.getByRole('link', { name: 'Review repository code before approving' });
+  await expect(link).toHaveAttribute('href', new RegExp(version.version.id));
+  await card.getByRole('button', { name: 'Approve and create' }).click();
+  await page.getByRole('link', { name: 'Open Big app' }).click();
+  await expect(page.frameLocator('iframe[title="Big app"]').getByText('Big')).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
+test('the sign-in page and the rooms list have no serious accessibility violations at 360 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 700 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.goto(`/?token=${E2E_OWNER_TOKEN}`);
+  await expect(page.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await noSeriousViolations(page);
+});
