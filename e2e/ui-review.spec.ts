@@ -240,3 +240,14 @@ test('the sign-in page and the rooms list have no serious accessibility violatio
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await noSeriousViolations(page);
 });
+
+test('creating a room from the rooms list opens its empty launcher as its owner', async ({ ownerPage: page }) => {
+  const name = `Fresh ${Date.now()}`;
+  await page.getByLabel('Room name').fill(name);
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('No apps in this room yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Needs your approval' })).toBeVisible();
+  await page.getByRole('link', { name: 'Rooms' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('owner · 0 apps');
+});

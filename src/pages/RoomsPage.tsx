@@ -5,6 +5,11 @@ import { navigate } from '../router.ts';
 export function RoomsPage() {
   const [rooms, setRooms] = useState<Room[]>();
   const [error, setError] = useState<string>();
+  const [name, setName] = useState('');
+  const create = () =>
+    api<{ room: Room }>('/api/rooms', { method: 'POST', body: { name } })
+      .then((r) => navigate(`/rooms/${r.room.id}`))
+      .catch((err: Error) => setError(err.message));
 
   useEffect(() => {
     api<{ rooms: Room[] }>('/api/rooms')
@@ -36,6 +41,18 @@ export function RoomsPage() {
           </li>
         ))}
       </ul>
+      <form
+        className="signin"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <h2>New room</h2>
+        <label htmlFor="new-room">Room name</label>
+        <input id="new-room" value={name} required maxLength={80} onChange={(e) => setName(e.target.value)} />
+        <button type="submit">Create room</button>
+      </form>
     </main>
   );
 }
