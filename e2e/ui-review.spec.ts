@@ -241,7 +241,9 @@ test('the sign-in page and the rooms list have no serious accessibility violatio
   await noSeriousViolations(page);
 });
 
-test('creating a room from the rooms list opens its empty launcher as its owner', async ({ ownerPage: page }) => {
+test('creating a room from the rooms list opens its empty launcher as its owner', async ({
+  ownerPage: page,
+}) => {
   const name = `Fresh ${Date.now()}`;
   await page.getByLabel('Room name').fill(name);
   await page.getByRole('button', { name: 'Create room' }).click();
@@ -250,4 +252,27 @@ test('creating a room from the rooms list opens its empty launcher as its owner'
   await expect(page.getByRole('link', { name: 'Needs your approval' })).toBeVisible();
   await page.getByRole('link', { name: 'Rooms' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('owner · 0 apps');
+});
+
+test('an owner renames the room and removes the open app after confirming', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Owner ${Date.now()}`);
+  const id = await propose(request, roomId, 'Doomed');
+  expect((await request.post(`/api/rooms/${roomId}/proposals/${id}/approve`, { headers: auth })).ok()).toBe(
+    true,
+  );
+  await page.goto(`/rooms/${roomId}`);
+  await page.getByRole('button', { name: 'Rename room' }).click();
+  await page.getByRole('textbox', { name: 'Room name' }).fill('Renamed room');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('heading', { name: 'Renamed room' })).toBeVisible();
+
+  await expect(page.getByRole('tab', { name: 'Doomed' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove app' }).click();
+  await expect(page.getByText('Remove Doomed from the launcher for everyone?')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm remove' }).click();
+  await expect(page.getByRole('tab', { name: 'Doomed' })).toHaveCount(0);
+  await expect(page.getByText('No apps in this room yet.')).toBeVisible();
 });

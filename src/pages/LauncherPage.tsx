@@ -5,6 +5,7 @@ import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
 import { navigate, useLocation } from '../router.ts';
 import { useRoomEvents } from '../useRoomEvents.ts';
+import { OwnerControls } from './OwnerControls.tsx';
 import { ReviewLink } from './ReviewLink.tsx';
 
 /** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
@@ -46,7 +47,12 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     <main className="launcher">
       <div className="launcher-head">
         <h1 className="launcher-title">{data.room.name}</h1>
-        {data.room.role === 'owner' && <ReviewLink roomId={roomId} changes={changes} />}
+        {data.room.role === 'owner' && (
+          <>
+            <OwnerControls roomId={roomId} roomName={data.room.name} app={selected} onChanged={load} />
+            <ReviewLink roomId={roomId} changes={changes} />
+          </>
+        )}
       </div>
       {data.apps.length === 0 ? (
         <p className="page-status">No apps in this room yet.</p>
