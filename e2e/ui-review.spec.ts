@@ -276,3 +276,34 @@ test('an owner renames the room and removes the open app after confirming', asyn
   await expect(page.getByRole('tab', { name: 'Doomed' })).toHaveCount(0);
   await expect(page.getByText('No apps in this room yet.')).toBeVisible();
 });
+
+test('many tabs scroll and stay reachable at 360 px; an owner reorders tabs', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Many ${Date.now()}`);
+  const names = Array.from({ length: 12 }, (_, i) => `Tool number ${i + 1}`);
+  for (const name of names) {
+    const id = await propose(request, roomId, name);
+    expect((await request.post(`/api/rooms/${roomId}/proposals/${id}/approve`, { headers: auth })).ok()).toBe(
+      true,
+    );
+  }
+  await page.setViewportSize({ width: 360, height: 700 });
+  await page.goto(`/rooms/${roomId}`);
+  const tabs = page.getByRole('tablist', { name: 'Apps' });
+  await tabs.getByRole('tab', { name: 'Tool number 1', exact: true }).focus();
+  await page.keyboard.press('End');
+  const last = tabs.getByRole('tab', { name: 'Tool number 12' });
+  await expect(last).toBeFocused();
+  await expect(last).toBeInViewport();
+  await page.keyboard.press(' ');
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('button', { name: 'Move tab left' }).click();
+  await expect(tabs.getByRole('tab').nth(10)).toHaveText('Tool number 12');
+  const { apps } = (await (await request.get(`/api/rooms/${roomId}`, { headers: auth })).json()) as {
+    apps: { name: string }[];
+  };
+  expect(apps.map((a) => a.name).slice(-2)).toEqual(['Tool number 12', 'Tool number 11']);
+});

@@ -18,7 +18,10 @@ export function TabBar({
 
   const focusAt = (index: number) => {
     const app = apps[(index + apps.length) % apps.length];
-    if (app) refs.current.get(app.id)?.focus();
+    const el = app && refs.current.get(app.id);
+    el?.focus();
+    // Many tabs scroll: keep the focused one in view.
+    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {

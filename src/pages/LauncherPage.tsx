@@ -49,7 +49,13 @@ export function LauncherPage({ roomId }: { roomId: string }) {
         <h1 className="launcher-title">{data.room.name}</h1>
         {data.room.role === 'owner' && (
           <>
-            <OwnerControls roomId={roomId} roomName={data.room.name} app={selected} onChanged={load} />
+            <OwnerControls
+              roomId={roomId}
+              roomName={data.room.name}
+              app={selected}
+              apps={data.apps}
+              onChanged={load}
+            />
             <ReviewLink roomId={roomId} changes={changes} />
           </>
         )}

@@ -6,17 +6,27 @@ export function OwnerControls({
   roomId,
   roomName,
   app,
+  apps,
   onChanged,
 }: {
   roomId: string;
   roomName: string;
   app: LauncherApp | undefined;
+  apps: LauncherApp[];
   onChanged: () => void;
 }) {
   const [mode, setMode] = useState<'idle' | 'rename' | 'remove'>('idle');
   const [name, setName] = useState(roomName);
   const [error, setError] = useState<string>();
   const base = `/api/rooms/${encodeURIComponent(roomId)}`;
+  const move = (by: number) => {
+    const ids = apps.map((a) => a.id);
+    const from = app ? ids.indexOf(app.id) : -1;
+    const to = from + by;
+    if (from < 0 || to < 0 || to >= ids.length) return;
+    ids.splice(to, 0, ...ids.splice(from, 1));
+    run(api(`${base}/app-order`, { method: 'PUT', body: { apps: ids } }));
+  };
   const run = (p: Promise<unknown>) =>
     p.then(
       () => {
@@ -69,9 +79,17 @@ export function OwnerControls({
             Rename room
           </button>
           {app && (
-            <button type="button" onClick={() => setMode('remove')}>
-              Remove app
-            </button>
+            <>
+              <button type="button" onClick={() => move(-1)} disabled={apps[0]?.id === app.id}>
+                Move tab left
+              </button>
+              <button type="button" onClick={() => move(1)} disabled={apps.at(-1)?.id === app.id}>
+                Move tab right
+              </button>
+              <button type="button" onClick={() => setMode('remove')}>
+                Remove app
+              </button>
+            </>
           )}
         </>
       )}
