@@ -220,7 +220,12 @@ test('a repository proposal links to its pinned version and says it builds nothi
   const card = page.getByRole('article', { name: 'Big app' });
   await expect(card.getByText('This path does not build or deploy a bundle.')).toBeVisible();
   const link = card.getByRole('link', { name: 'Review repository code before approving' });
-  await expect(link).toHaveAttribute('href', new RegExp(version.version.id));
+  const [view] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await expect(view.getByRole('heading', { name: 'Big app: repository code' })).toBeVisible();
+  await expect(view.getByText(version.version.id)).toBeVisible();
+  await expect(view.getByRole('region', { name: 'src/App.tsx source' })).toContainText('Big');
+  await expect(view.getByRole('button')).toHaveCount(1); // only "Sign out": the view is read-only
+  await view.close();
   await card.getByRole('button', { name: 'Approve and create' }).click();
   await page.getByRole('link', { name: 'Open Big app' }).click();
   await expect(page.frameLocator('iframe[title="Big app"]').getByText('Big')).toBeVisible({

@@ -3,6 +3,7 @@ import { ApiError, api } from './api.ts';
 import { LauncherPage } from './pages/LauncherPage.tsx';
 import { RoomsPage } from './pages/RoomsPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
+import { PinnedVersionPage } from './review/PinnedVersionPage.tsx';
 import { ReviewPage } from './review/ReviewPage.tsx';
 import { navigate, useLocation } from './router.ts';
 
@@ -46,6 +47,7 @@ export function App() {
 
   const room = /^\/rooms\/([^/]+)\/?$/.exec(path);
   const review = /^\/rooms\/([^/]+)\/review\/?$/.exec(path);
+  const pinned = /^\/rooms\/([^/]+)\/review\/([^/]+)\/?$/.exec(path);
   return (
     <div className="shell">
       <header className="topbar">
@@ -63,7 +65,12 @@ export function App() {
           Sign out
         </button>
       </header>
-      {review ? (
+      {pinned ? (
+        <PinnedVersionPage
+          roomId={decodeURIComponent(pinned[1] as string)}
+          proposalId={decodeURIComponent(pinned[2] as string)}
+        />
+      ) : review ? (
         <ReviewPage key={review[1]} roomId={decodeURIComponent(review[1] as string)} />
       ) : room ? (
         <LauncherPage key={room[1]} roomId={decodeURIComponent(room[1] as string)} />

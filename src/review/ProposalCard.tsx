@@ -5,12 +5,14 @@ import { unsafeChars } from './unsafeChars.ts';
 
 /** One pending proposal: every file in full, the review sentence, Approve and create, Decline. */
 export function ProposalCard({
+  roomId,
   proposal,
   checked,
   onCheck,
   onApprove,
   onDecline,
 }: {
+  roomId: string;
   proposal: Proposal;
   checked: boolean;
   onCheck: (on: boolean) => void;
@@ -50,7 +52,11 @@ export function ProposalCard({
       {proposal.kind === 'repo' && (
         <>
           <p>
-            <a href={`/api/repositories/${proposal.repository_id}/versions/${proposal.version_id}`}>
+            <a
+              href={`/rooms/${encodeURIComponent(roomId)}/review/${proposal.id}`}
+              target="_blank"
+              rel="noopener"
+            >
               Review repository code before approving
             </a>
           </p>

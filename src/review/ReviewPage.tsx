@@ -95,6 +95,7 @@ export function ReviewPage({ roomId }: { roomId: string }) {
       {shown.map((p) => (
         <ProposalCard
           key={p.id}
+          roomId={roomId}
           proposal={p}
           checked={selected.has(p.id)}
           onCheck={(on) =>

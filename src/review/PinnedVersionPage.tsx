@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { api } from '../api.ts';
+import { CodeFile } from './CodeFile.tsx';
+import type { Proposal } from './proposalTypes.ts';
+
+/** `/rooms/<id>/review/<proposal>`: a read-only view of the pinned repository version a proposal names. */
+export function PinnedVersionPage({ roomId, proposalId }: { roomId: string; proposalId: string }) {
+  const [proposal, setProposal] = useState<Proposal>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    api<{ proposal: Proposal }>(
+      `/api/rooms/${encodeURIComponent(roomId)}/proposals/${encodeURIComponent(proposalId)}`,
+    )
+      .then((r) => setProposal(r.proposal))
+      .catch((err: Error) => setError(err.message));
+  }, [roomId, proposalId]);
+  if (error)
+    return (
+      <main className="page">
+        <h1>Version unavailable</h1>
+        <p role="alert">{error}</p>
+      </main>
+    );
+  if (!proposal) return <main className="page page-status">Loading version…</main>;
+  return (
+    <main className="page review">
+      <h1>{proposal.name}: repository code</h1>
+      <p className="muted">
+        Repository <code>{proposal.repository_id}</code>, pinned version <code>{proposal.version_id}</code>{' '}
+        (read-only; versions never change).
+      </p>
+      {Object.entries(proposal.files ?? {}).map(([path, code]) => (
+        <CodeFile key={path} path={path} code={code} />
+      ))}
+    </main>
+  );
+}
