@@ -312,3 +312,31 @@ test('many tabs scroll and stay reachable at 360 px; an owner reorders tabs', as
   };
   expect(apps.map((a) => a.name).slice(-2)).toEqual(['Tool number 12', 'Tool number 11']);
 });
+
+test('launcher pages in one browser share one event stream, and another page takes over when it closes', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Shared ${Date.now()}`);
+  const streams: string[] = [];
+  page.context().on('request', (r) => {
+    if (r.url().includes('/events/stream')) streams.push(r.url());
+  });
+  await page.goto(`/rooms/${roomId}`);
+  const second = await page.context().newPage();
+  await second.goto(`/rooms/${roomId}`);
+  await expect(second.getByText('No apps in this room yet.')).toBeVisible();
+  await expect.poll(() => streams.length).toBe(1);
+
+  const first = await propose(request, roomId, 'Via leader');
+  await request.post(`/api/rooms/${roomId}/proposals/${first}/approve`, { headers: auth });
+  await expect(second.getByRole('tab', { name: 'Via leader' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('tab', { name: 'Via leader' })).toBeVisible({ timeout: 15_000 });
+  expect(streams).toHaveLength(1);
+
+  await page.close();
+  await expect.poll(() => streams.length, { timeout: 15_000 }).toBe(2);
+  const next = await propose(request, roomId, 'After handover');
+  await request.post(`/api/rooms/${roomId}/proposals/${next}/approve`, { headers: auth });
+  await expect(second.getByRole('tab', { name: 'After handover' })).toBeVisible({ timeout: 15_000 });
+});
