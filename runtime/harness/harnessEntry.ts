@@ -1,0 +1,117 @@
+import { FrameController, type FrameState } from '../host/FrameController.ts';
+import { FramePool } from '../host/FramePool.ts';
+import type { FrameError } from '../protocol.ts';
+
+/** What one run of a file map produced. */
+export interface HarnessResult {
+  state: FrameState['kind'];
+  errors: FrameError[];
+  /** Run-to-first-paint in ms, when the frame painted. */
+  paintMs?: number;
+}
+
+const frameUrl = (key: string) => `${location.protocol}//${key}.localhost:${location.port}/`;
+
+/** Runs a file map in a fresh frame on its own origin; settles `settleMs` after its first paint or error. */
+function run(
+  key: string,
+  files: Record<string, string>,
+  settleMs = 300,
+  timeoutMs = 15_000,
+): Promise<HarnessResult> {
+  return new Promise((resolve) => {
+    const errors: FrameError[] = [];
+    let state: FrameState['kind'] = 'loading';
+    let paintMs: number | undefined;
+    let settling = false;
+    const startedAt = performance.now();
+    const finish = () => {
+      clearTimeout(timeout);
+      controller.dispose();
+      resolve({ state, errors, paintMs });
+    };
+    const settle = () => {
+      if (settling) return;
+      settling = true;
+      setTimeout(finish, settleMs);
+    };
+    const timeout = setTimeout(finish, timeoutMs);
+    const controller = new FrameController({
+      roomId: 'harness',
+      appId: key,
+      src: frameUrl(key),
+      title: key,
+      files,
+      onState: (s) => {
+        if (s.kind === 'error') errors.push(s.error);
+        if (state !== 'error') state = s.kind;
+        if (s.kind === 'error' || s.kind === 'stopped') settle();
+      },
+      onPainted: (at) => {
+        paintMs = at - startedAt;
+        settle();
+      },
+    });
+    document.getElementById('frames')?.append(controller.iframe);
+  });
+}
+
+/** A launcher-like pool over posted file maps, for watchdog, state and process tests. */
+const files = new Map<string, Record<string, string>>();
+const pool = new FramePool({
+  roomId: 'harness',
+  unresponsiveMs: 3000,
+  loadFiles: async (appId) => {
+    const found = files.get(appId);
+    if (!found) throw new Error(`no files posted for ${appId}`);
+    return found;
+  },
+});
+pool.attach(document.getElementById('frames'));
+const app = (id: string) => ({ id, name: id, frameUrl: frameUrl(id) });
+
+/** Arms a click-to-paint measurement: clicking `#open` runs the files in a warm or a cold frame. */
+function arm(key: string, appFiles: Record<string, string>, warm: boolean): Promise<number> {
+  const button = document.getElementById('open') as HTMLButtonElement;
+  let controller: FrameController | undefined;
+  const painted = new Promise<number>((resolve) => {
+    const options = {
+      roomId: 'harness',
+      appId: key,
+      src: frameUrl(key),
+      title: key,
+      onState: () => {},
+      onPainted: (at: number) => resolve(at),
+    };
+    if (warm) {
+      controller = new FrameController(options);
+      document.getElementById('frames')?.append(controller.iframe);
+    }
+    button.onclick = (e) => {
+      const clickedAt = e.timeStamp;
+      if (controller) controller.run(appFiles);
+      else {
+        controller = new FrameController({ ...options, files: appFiles });
+        document.getElementById('frames')?.append(controller.iframe);
+      }
+      void painted.then((at) => {
+        button.dataset.paintMs = String(at - clickedAt);
+        controller?.dispose();
+      });
+    };
+  });
+  return painted;
+}
+
+Object.assign(window, {
+  roomHarness: {
+    run,
+    arm,
+    post: (id: string, map: Record<string, string>) => files.set(id, map),
+    open: (id: string) => pool.open(app(id)),
+    warm: (id: string) => pool.warm(app(id)),
+    show: (id: string) => pool.show(id),
+    state: (id: string) => pool.entry(id)?.state.kind,
+    mounted: () => pool.mounted(),
+  },
+});
