@@ -1,0 +1,37 @@
+import type { WireError } from './errorCodes.ts';
+
+// Cc: controls; Cf: format characters (bidi overrides and isolates, zero-width space/joiners, BOM, word
+// joiner, soft hyphen, tags); Zl/Zp: line and paragraph separators; Cs: lone surrogates (not encodable).
+const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u115f\u1160\u3164\uffa0\u2800]/u;
+// A zero-width joiner between two pictographs builds one emoji (👩‍💻): visible, so allowed.
+const EMOJI_ZWJ = /(\p{Extended_Pictographic}\ufe0f?)\u200d(?=\p{Extended_Pictographic})/gu;
+
+/** Why `ch` is refused, for the message. */
+export function describeForbiddenChar(ch: string): string {
+  const cp = ch.codePointAt(0) ?? 0;
+  const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f)
+    return `a bidi control (${hex})`;
+  if (/\p{Cc}/u.test(ch)) return `a control character (${hex})`;
+  return `an invisible character (${hex})`;
+}
+
+/** The first forbidden character in `text` (emoji joiners excepted), or undefined. */
+export function findForbiddenChar(text: string): string | undefined {
+  const m = text.replace(EMOJI_ZWJ, '$1').match(FORBIDDEN);
+  return m?.[0];
+}
+
+/** Rule 4: a name is non-empty after trimming and has no control, bidi-override or invisible characters. */
+export function checkName(name: unknown): WireError | undefined {
+  if (typeof name !== 'string') return { code: 'invalid_name', message: 'name must be a string' };
+  if (!name.trim()) return { code: 'invalid_name', message: 'name must not be empty or only spaces' };
+  const bad = findForbiddenChar(name);
+  if (bad !== undefined)
+    return {
+      code: 'invalid_name',
+      message: `name contains ${describeForbiddenChar(bad)}; use visible characters only`,
+      detail: { code_point: bad.codePointAt(0) },
+    };
+  return undefined;
+}

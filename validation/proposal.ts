@@ -1,0 +1,98 @@
+import { hasDefaultExport } from './defaultExport.ts';
+import type { WireError } from './errorCodes.ts';
+import { checkName } from './names.ts';
+import { checkPath } from './paths.ts';
+import { checkToolInput } from './toolInput.ts';
+import { utf8Length } from './utf8.ts';
+
+/** The exact arguments of `propose_room_snippet_app`. */
+export interface SnippetProposalArgs {
+  room_id: string;
+  name: string;
+  files: Record<string, string>;
+  idempotency_key: string;
+}
+
+/** The exact arguments of `propose_room_repo_app`. */
+export interface RepoProposalArgs {
+  room_id: string;
+  name: string;
+  repository_id: string;
+  version_id: string;
+  idempotency_key: string;
+}
+
+/** Rule 5: what a reviewer can read on one card. Bytes are UTF-8 of file contents (paths not counted). */
+export const LIMITS = { maxFiles: 12, maxFileBytes: 64 * 1024, maxTotalBytes: 128 * 1024 } as const;
+
+export const ENTRY = 'src/App.tsx';
+
+/** A verdict names the layer that caught the problem: the JSON Schema or one of the rules. */
+export type Verdict<T> = { ok: true; value: T } | { ok: false; by: 'schema' | 'rule'; error: WireError };
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Rule 5 on a file map, with the numbers and the way out in the message. */
+export function checkLimits(files: Record<string, string>): WireError | undefined {
+  const sizes = Object.entries(files).map(([path, text]) => ({ path, bytes: utf8Length(text) }));
+  const total = sizes.reduce((a, s) => a + s.bytes, 0);
+  const largest = sizes.reduce((a, s) => (s.bytes > a.bytes ? s : a), { path: '', bytes: 0 });
+  const over =
+    sizes.length > LIMITS.maxFiles
+      ? `${sizes.length} files`
+      : largest.bytes > LIMITS.maxFileBytes
+        ? `'${largest.path}' is ${kb(largest.bytes)}`
+        : total > LIMITS.maxTotalBytes
+          ? `${kb(total)} in all`
+          : undefined;
+  if (!over) return undefined;
+  return {
+    code: 'too_large',
+    message: `Too large for a snippet (${over}): at most 12 files, 64 KB a file, 128 KB in all, so a reviewer can read it. Push a repository version and use propose_room_repo_app instead.`,
+    detail: { files: sizes.length, total_bytes: total, largest, limits: LIMITS },
+  };
+}
+
+/** Rules 2, 3 and 5 on a file map (shape first, for callers that ran no schema). */
+export function checkFiles(files: unknown): WireError | undefined {
+  if (!files || typeof files !== 'object' || Array.isArray(files))
+    return { code: 'schema_violation', message: 'files is not an object of path → text' };
+  const entries = Object.entries(files);
+  const notText = entries.find(([, v]) => typeof v !== 'string');
+  if (notText) return { code: 'schema_violation', message: `files['${notText[0]}'] is not a string` };
+  for (const [path] of entries) {
+    const bad = checkPath(path);
+    if (bad) return bad;
+  }
+  const map = files as Record<string, string>;
+  const entry = map[ENTRY];
+  if (!Object.hasOwn(map, ENTRY) || entry === undefined)
+    return { code: 'missing_entry', message: `${ENTRY} missing: it must default-export the app` };
+  const tooLarge = checkLimits(map);
+  if (tooLarge) return tooLarge;
+  if (!hasDefaultExport(entry))
+    return {
+      code: 'missing_entry',
+      message: `${ENTRY} has no default export: add \`export default function App() { … }\``,
+      detail: { path: ENTRY },
+    };
+  return undefined;
+}
+
+/** The five rules on `propose_room_snippet_app` arguments: the schema, then name, paths, entry, limits. */
+export function validateSnippetProposal(args: unknown): Verdict<SnippetProposalArgs> {
+  const schema = checkToolInput<SnippetProposalArgs>('propose_room_snippet_app', args);
+  if (!schema.ok) return { ok: false, by: 'schema', error: schema.error };
+  const error = checkName(schema.value.name) ?? checkFiles(schema.value.files);
+  if (error) return { ok: false, by: 'rule', error };
+  return { ok: true, value: schema.value };
+}
+
+/** The schema and the name rule on `propose_room_repo_app` arguments (files are checked per version). */
+export function validateRepoProposal(args: unknown): Verdict<RepoProposalArgs> {
+  const schema = checkToolInput<RepoProposalArgs>('propose_room_repo_app', args);
+  if (!schema.ok) return { ok: false, by: 'schema', error: schema.error };
+  const error = checkName(schema.value.name);
+  if (error) return { ok: false, by: 'rule', error };
+  return { ok: true, value: schema.value };
+}
