@@ -28,7 +28,8 @@ export function compileError(filePath: string, err: unknown): FrameError {
         message: clean,
         file: filePath,
         line: Number(at[1]),
-        column: Number(at[2]) + 1,
+        // Sucrase's columns are already 1-based: `)` at the start of a file reports (1:1).
+        column: Number(at[2]),
       }
     : { code: 'compile_error', message: clean, file: filePath };
 }

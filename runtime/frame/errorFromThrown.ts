@@ -1,7 +1,10 @@
 import type { FrameError } from '../protocol.ts';
+import { LoaderError } from './ModuleLoader.ts';
 
 /** Turns anything an app threw into a frame error, located at the first stack frame in the app's files. */
 export function errorFromThrown(thrown: unknown, files: Record<string, string>): FrameError {
+  // A lazy import() that fails to resolve or compile rejects with the loader's own located error.
+  if (thrown instanceof LoaderError) return thrown.toFrameError();
   const message =
     thrown instanceof Error
       ? `${thrown.name}: ${thrown.message}`

@@ -53,7 +53,8 @@ export class FrameController {
   private ready = false;
   private files: Record<string, string> | undefined;
   private loads = 0;
-  private disposed = false;
+  private isDisposed = false;
+  private failed = false;
   private watchdog: Watchdog | undefined;
   /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
   onPainted: ((at: number) => void) | undefined;
@@ -72,7 +73,7 @@ export class FrameController {
 
   /** Hands the files to a warm frame (or queues them until its runtime is ready). Once per frame. */
   run(files: Record<string, string>): void {
-    if (this.files || this.disposed) return;
+    if (this.files || this.isDisposed) return;
     this.files = files;
     this.opts.onState({ kind: 'loading' });
     if (this.ready) this.send({ type: 'run', name: this.opts.title, files });
@@ -82,8 +83,12 @@ export class FrameController {
     return this.files !== undefined;
   }
 
+  get disposed(): boolean {
+    return this.isDisposed;
+  }
+
   dispose(): void {
-    this.disposed = true;
+    this.isDisposed = true;
     this.revoke();
     this.iframe.removeEventListener('load', this.onLoad);
     this.iframe.remove();
@@ -97,7 +102,7 @@ export class FrameController {
   }
 
   private readonly onLoad = () => {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     this.loads += 1;
     if (this.loads > 1) {
       // The app navigated its own frame: whatever loaded now is not our runtime.
@@ -137,13 +142,15 @@ export class FrameController {
         if (this.files) this.send({ type: 'run', name: this.opts.title, files: this.files });
         return;
       case 'rendered':
-        this.opts.onState({ kind: 'running' });
+        // An error reported during the first render stays on screen: the app did not render.
+        if (!this.failed) this.opts.onState({ kind: 'running' });
         return;
       case 'painted':
         this.onPainted?.(performance.now());
         this.onPainted = undefined;
         return;
       case 'error':
+        this.failed = true;
         this.opts.onState({ kind: 'error', error: message.error });
         return;
       case 'pong':

@@ -54,7 +54,8 @@ export class FramePool {
     this.container = container ?? undefined;
     if (!this.container) return;
     for (const slot of this.slots.values()) {
-      if (slot.controller && !slot.controller.iframe.isConnected)
+      // A disposed frame (stopped by the watchdog) stays out: appending it again would reload it.
+      if (slot.controller && !slot.controller.disposed && !slot.controller.iframe.isConnected)
         this.container.append(slot.controller.iframe);
     }
   }
