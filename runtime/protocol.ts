@@ -32,9 +32,57 @@ export interface ConnectMessage {
   version: number;
 }
 
+/** A JSON-compatible value: what `@room/sdk` storage keeps. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** The `@room/sdk` methods a frame may call over its port. */
+export const SdkMethod = {
+  'storage.get': 'storage.get',
+  'storage.set': 'storage.set',
+  'storage.delete': 'storage.delete',
+  'storage.keys': 'storage.keys',
+  'storage.clear': 'storage.clear',
+} as const;
+export type SdkMethod = (typeof SdkMethod)[keyof typeof SdkMethod];
+
+/** The codes an `sdk-call` can fail with; the SDK rejects with an Error carrying one as `code`. */
+export const SdkErrorCode = {
+  invalid_key: 'invalid_key',
+  invalid_value: 'invalid_value',
+  too_large: 'too_large',
+  quota_exceeded: 'quota_exceeded',
+  too_many_requests: 'too_many_requests',
+  not_available: 'not_available',
+  bad_request: 'bad_request',
+  internal: 'internal',
+} as const satisfies Partial<Record<ErrorCode, ErrorCode>>;
+export type SdkErrorCode = (typeof SdkErrorCode)[keyof typeof SdkErrorCode];
+
+/** Calls a frame may have unanswered at once; beyond it both sides answer `too_many_requests`. */
+export const SDK_MAX_IN_FLIGHT = 64;
+
+/**
+ * An SDK call. `params` is checked by the host per method (`{key}`, `{key, value}` or `{}`); the app it
+ * acts for is never in it: the host knows that from the port.
+ */
+export interface SdkCall {
+  type: 'sdk-call';
+  id: number;
+  method: SdkMethod;
+  params: Record<string, unknown>;
+}
+
+export type SdkResult =
+  /** `value` is absent for a missing key and for calls that return nothing. */
+  | { type: 'sdk-result'; id: number; ok: true; value?: JsonValue }
+  | { type: 'sdk-result'; id: number; ok: false; error: { code: SdkErrorCode; message: string } };
+
 export type HostToFrame =
   | { type: 'run'; name: string; files: Record<string, string> }
-  | { type: 'ping'; id: number };
+  | { type: 'ping'; id: number }
+  | SdkResult
+  /** Another copy of this app (another tab, or the app menu) changed `key`; `null`: every key. */
+  | { type: 'storage-changed'; key: string | null };
 
 export type FrameToHost =
   | { type: 'ready'; version: number }
@@ -42,7 +90,8 @@ export type FrameToHost =
   /** After the first commit, from rAF + a task: the host measures click-to-paint with it. */
   | { type: 'painted' }
   | { type: 'error'; error: FrameError }
-  | { type: 'pong'; id: number };
+  | { type: 'pong'; id: number }
+  | SdkCall;
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -77,9 +126,30 @@ export function isFrameToHost(x: unknown): x is FrameToHost {
       return isFrameError(x.error);
     case 'pong':
       return isNumber(x.id);
+    case 'sdk-call':
+      // Only the envelope: the bridge checks params per method and answers with a code.
+      return (
+        isNumber(x.id) &&
+        typeof x.method === 'string' &&
+        Object.hasOwn(SdkMethod, x.method) &&
+        isObject(x.params)
+      );
     default:
       return false;
   }
+}
+
+function isSdkResult(x: Record<string, unknown>): boolean {
+  if (!isNumber(x.id)) return false;
+  if (x.ok === true) return true;
+  const error = x.error;
+  return (
+    x.ok === false &&
+    isObject(error) &&
+    typeof error.code === 'string' &&
+    Object.hasOwn(SdkErrorCode, error.code) &&
+    typeof error.message === 'string'
+  );
 }
 
 export function isHostToFrame(x: unknown): x is HostToFrame {
@@ -93,6 +163,10 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
       );
     case 'ping':
       return isNumber(x.id);
+    case 'sdk-result':
+      return isSdkResult(x);
+    case 'storage-changed':
+      return x.key === null || typeof x.key === 'string';
     default:
       return false;
   }

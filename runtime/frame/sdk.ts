@@ -1,17 +1,67 @@
-import { CodedError } from '../../validation/errorCodes.ts';
+import type { JsonValue } from '../protocol.ts';
+import { onHostMessage } from './hostPort.ts';
+import { StoredStateCache } from './StoredStateCache.ts';
+import { SdkCaller } from './sdkCall.ts';
+import { useStoredStateIn } from './useStoredState.ts';
 
-const notAvailable = () =>
-  Promise.reject(new CodedError('not_available', 'App storage is not available yet'));
-
-/** `@room/sdk` as apps import it. */
+/**
+ * `@room/sdk` as apps import it: `import { storage, useStoredState } from '@room/sdk'`.
+ * Data belongs to this app in this room, on this device only; the launcher keeps it in IndexedDB.
+ * Every failure rejects with an Error whose `code` is a protocol code: those listed per method, and
+ * `too_many_requests` (over 64 calls unanswered) or `not_available` (storage cannot open) for any.
+ */
 export function createSdk() {
-  return {
-    storage: {
-      get: notAvailable,
-      set: notAvailable,
-      delete: notAvailable,
-      keys: notAvailable,
-      clear: notAvailable,
+  const caller = new SdkCaller();
+  const get = async (key: string) => caller.call('storage.get', { key });
+  const set = async (key: string, value: JsonValue) => {
+    await caller.call('storage.set', { key, value });
+  };
+  const cache = new StoredStateCache({ get, set });
+  // Another tab of this app, or "Clear app data", changed a key: hooks re-read it.
+  onHostMessage((message) => {
+    if (message.type === 'storage-changed') cache.changed(message.key);
+  });
+
+  const storage = {
+    /**
+     * Reads a key. Resolves to the stored JSON value, or `undefined` when the key holds nothing.
+     * Rejects with `invalid_key` (not a string of 1-512 characters).
+     */
+    get: (key: string): Promise<JsonValue | undefined> => get(key),
+    /**
+     * Stores a JSON-compatible value (null, booleans, finite numbers, strings, arrays, plain objects);
+     * resolves once it is committed to disk. Last write wins. Rejects with `invalid_key`,
+     * `invalid_value` (not JSON-compatible), `too_large` (over 1 MB as JSON) or `quota_exceeded`
+     * (this app would hold over 10 MB on this device).
+     */
+    set: async (key: string, value: JsonValue): Promise<void> => {
+      await set(key, value);
+      cache.changed(key);
     },
+    /** Removes a key (nothing happens if it holds nothing); resolves once committed. */
+    delete: async (key: string): Promise<void> => {
+      await caller.call('storage.delete', { key });
+      cache.changed(key);
+    },
+    /** Resolves to every key this app holds on this device, sorted. */
+    keys: async (): Promise<string[]> => (await caller.call('storage.keys', {})) as string[],
+    /** Removes every key of this app on this device; resolves once committed. */
+    clear: async (): Promise<void> => {
+      await caller.call('storage.clear', {});
+      cache.changed(null);
+    },
+  };
+
+  return {
+    storage,
+    /**
+     * React state kept in `storage` under `key`: `const [value, setValue, { loading, error }] =
+     * useStoredState('team', ['Ada'])`. While the stored value is read, `value` is `initial` and
+     * `loading` is true; then it is the stored value (`initial` if the key holds nothing).
+     * `setValue(next | (previous) => next)` shows the value at once and persists it (last write wins);
+     * if persisting fails, `error` carries the code and `value` returns to what is stored. The value
+     * follows writes to the same key by other copies of this app (another tab, "Clear app data").
+     */
+    useStoredState: <T extends JsonValue>(key: string, initial: T) => useStoredStateIn(cache, key, initial),
   };
 }

@@ -1,0 +1,151 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import {
+  type FrameToHost,
+  type HostToFrame,
+  SDK_MAX_IN_FLIGHT,
+  SdkErrorCode,
+  type SdkResult,
+} from '../protocol.ts';
+import type { FrameBridge, FrameIdentity } from './FrameController.ts';
+import { clearApp, listNamespaces, readUsage } from './storage/appRecords.ts';
+import { runSdkCall } from './storage/runSdkCall.ts';
+import { isStorageNotice, type StorageNotice } from './storage/StorageNotice.ts';
+import { StorageDb } from './storage/storageDb.ts';
+import { STORAGE_LIMITS } from './storage/storageLimits.ts';
+
+export interface StorageBridgeOptions {
+  /** IndexedDB database name (tests use their own). */
+  dbName?: string;
+  /** Bytes one app may keep on this device (default 10 MB). */
+  quotaBytes?: number;
+  /** Unanswered calls per app before `too_many_requests` (default {@link SDK_MAX_IN_FLIGHT}). */
+  maxInFlight?: number;
+  /** BroadcastChannel telling other launcher pages of this browser what changed; `null`: none. */
+  channelName?: string | null;
+}
+
+type Reply = (message: HostToFrame) => void;
+type Answer = SdkResult extends infer R ? (R extends SdkResult ? Omit<R, 'type' | 'id'> : never) : never;
+const whoKey = (who: FrameIdentity) => JSON.stringify([who.roomId, who.appId]);
+
+/**
+ * The host side of `@room/sdk` storage: answers `sdk-call`s from the app the port belongs to, keeps
+ * the data in IndexedDB, and tells the app's copies in other tabs what changed (never the data).
+ */
+export class StorageBridge {
+  private readonly db: StorageDb;
+  private readonly quotaBytes: number;
+  private readonly maxInFlight: number;
+  private readonly inFlight = new Map<string, number>();
+  /** The latest port reply per app: the pool keeps one frame per app in a page. */
+  private readonly frames = new Map<string, Reply>();
+  private readonly listeners = new Set<(notice: StorageNotice) => void>();
+  private channel: BroadcastChannel | undefined;
+  /** What `navigator.storage.persist()` answered (false when the browser declined or lacks it). */
+  readonly persisted: Promise<boolean>;
+
+  constructor(private readonly opts: StorageBridgeOptions = {}) {
+    this.db = new StorageDb(opts.dbName);
+    this.quotaBytes = opts.quotaBytes ?? STORAGE_LIMITS.quotaBytes;
+    this.maxInFlight = opts.maxInFlight ?? SDK_MAX_IN_FLIGHT;
+    // Ask once that the browser not evict app data under storage pressure.
+    this.persisted =
+      typeof navigator !== 'undefined' && navigator.storage?.persist
+        ? navigator.storage.persist().catch(() => false)
+        : Promise.resolve(false);
+  }
+
+  /** Starts listening to other launcher pages; pair with {@link stop}. */
+  start(): void {
+    const name = this.opts.channelName === undefined ? 'room-app-storage' : this.opts.channelName;
+    if (this.channel || name === null || typeof BroadcastChannel === 'undefined') return;
+    this.channel = new BroadcastChannel(name);
+    this.channel.onmessage = (event) => {
+      if (isStorageNotice(event.data)) this.deliver(event.data);
+    };
+  }
+
+  stop(): void {
+    this.channel?.close();
+    this.channel = undefined;
+    this.db.close();
+  }
+
+  /** The {@link FrameBridge} the frame pool calls with port messages it does not handle. */
+  readonly handle: FrameBridge = (who: FrameIdentity, message: FrameToHost, reply: Reply) => {
+    if (message.type !== 'sdk-call') return;
+    const key = whoKey(who);
+    this.frames.set(key, reply);
+    const busy = this.inFlight.get(key) ?? 0;
+    const answer = (result: Answer) => reply({ type: 'sdk-result', id: message.id, ...result } as SdkResult);
+    if (busy >= this.maxInFlight) {
+      answer({ ok: false, error: { code: 'too_many_requests', message: 'Too many storage calls at once' } });
+      return;
+    }
+    this.inFlight.set(key, busy + 1);
+    this.db
+      .open()
+      .then((db) => runSdkCall(db, who, message, this.quotaBytes))
+      .then(
+        (outcome) => {
+          answer(outcome.value === undefined ? { ok: true } : { ok: true, value: outcome.value });
+          if (outcome.changed !== undefined) this.announce({ ...who, key: outcome.changed }, false);
+        },
+        (err: unknown) => answer({ ok: false, error: toSdkError(err) }),
+      )
+      .finally(() => this.inFlight.set(key, (this.inFlight.get(key) ?? 1) - 1));
+  };
+
+  /** Bytes and keys this app keeps on this device. */
+  async usage(who: FrameIdentity): Promise<{ bytes: number; keys: number }> {
+    return readUsage(await this.db.open(), who);
+  }
+
+  /** "Clear app data": removes every key of the app here; its open frames (this tab and others) re-read. */
+  async clear(who: FrameIdentity): Promise<void> {
+    await clearApp(await this.db.open(), who);
+    this.announce({ ...who, key: null }, true);
+  }
+
+  /** Drops the data of apps no longer in the room (removed by the owner); returns their ids. */
+  async dropOrphans(roomId: string, appIds: readonly string[]): Promise<string[]> {
+    const db = await this.db.open();
+    const listed = new Set(appIds);
+    const orphans = (await listNamespaces(db, roomId)).filter((id) => !listed.has(id));
+    for (const appId of orphans) await clearApp(db, { roomId, appId });
+    return orphans;
+  }
+
+  /** Called after any change to an app's data in this browser (e.g. to refresh "bytes used"). */
+  subscribe(listener: (notice: StorageNotice) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private announce(notice: StorageNotice, toLocalFrame: boolean): void {
+    try {
+      this.channel?.postMessage(notice);
+    } catch {
+      // A closed channel (page leaving): other tabs re-read when they next load.
+    }
+    if (toLocalFrame) this.frames.get(whoKey(notice))?.({ type: 'storage-changed', key: notice.key });
+    for (const listener of this.listeners) listener(notice);
+  }
+
+  /** Another launcher page changed this app's data: its frame here re-reads. */
+  private deliver(notice: StorageNotice): void {
+    this.frames.get(whoKey(notice))?.({ type: 'storage-changed', key: notice.key });
+    for (const listener of this.listeners) listener(notice);
+  }
+}
+
+function toSdkError(err: unknown): { code: SdkErrorCode; message: string } {
+  if (err instanceof CodedError && Object.hasOwn(SdkErrorCode, err.code)) {
+    return { code: err.code as SdkErrorCode, message: err.message };
+  }
+  // The browser's own disk quota, below ours.
+  if (err instanceof DOMException && err.name === 'QuotaExceededError') {
+    return { code: 'quota_exceeded', message: 'The browser has no room left for app data on this device' };
+  }
+  return { code: 'internal', message: err instanceof Error ? err.message : 'Storage failed' };
+}

@@ -1,0 +1,17 @@
+/** What one launcher page tells the others on the BroadcastChannel: which key changed, never the data. */
+export interface StorageNotice {
+  roomId: string;
+  appId: string;
+  /** `null`: every key (the app's data was cleared). */
+  key: string | null;
+}
+
+export function isStorageNotice(x: unknown): x is StorageNotice {
+  if (typeof x !== 'object' || x === null) return false;
+  const n = x as Record<string, unknown>;
+  return (
+    typeof n.roomId === 'string' &&
+    typeof n.appId === 'string' &&
+    (n.key === null || typeof n.key === 'string')
+  );
+}

@@ -1,0 +1,75 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { CodedError } from '../../../validation/errorCodes.ts';
+
+/** One stored key of one app instance in one room. */
+export interface StoredRecord {
+  roomId: string;
+  instanceId: string;
+  key: string;
+  /** The value as JSON: exactly what the app stored, and cheap to measure. */
+  json: string;
+  /** UTF-8 bytes of key + json, counted against the app's quota. */
+  bytes: number;
+}
+
+/** Running totals per app, updated in the same transaction as its records. */
+export interface AppUsage {
+  roomId: string;
+  instanceId: string;
+  bytes: number;
+  keys: number;
+}
+
+export interface AppStorageSchema extends DBSchema {
+  records: { key: [string, string, string]; value: StoredRecord };
+  usage: { key: [string, string]; value: AppUsage };
+}
+
+export type AppStorageDb = IDBPDatabase<AppStorageSchema>;
+
+export const STORAGE_DB_NAME = 'room-app-storage';
+const VERSION = 1;
+
+/** The launcher's one storage database: opened lazily, reopened after the browser or a newer tab closes it. */
+export class StorageDb {
+  private opening: Promise<AppStorageDb> | undefined;
+
+  constructor(
+    private readonly name: string = STORAGE_DB_NAME,
+    private readonly warn: (message: string) => void = console.warn,
+  ) {}
+
+  open(): Promise<AppStorageDb> {
+    if (this.opening) return this.opening;
+    const opening: Promise<AppStorageDb> = openDB<AppStorageSchema>(this.name, VERSION, {
+      upgrade(db) {
+        db.createObjectStore('records', { keyPath: ['roomId', 'instanceId', 'key'] });
+        db.createObjectStore('usage', { keyPath: ['roomId', 'instanceId'] });
+      },
+      // Another launcher tab still holds an older version: calls wait until it lets go.
+      blocked: () => this.warn('App storage waits for another launcher tab to close its older database'),
+      // A newer launcher in another tab needs to upgrade: step aside, reopen on the next call.
+      blocking: () => {
+        this.forget(opening);
+        opening.then((db) => db.close());
+      },
+      // The browser closed the connection (storage cleared, disk error): reopen on the next call.
+      terminated: () => this.forget(opening),
+    }).catch((err: Error) => {
+      this.forget(opening);
+      throw new CodedError('not_available', `App storage cannot open: ${err.message}`);
+    });
+    this.opening = opening;
+    return opening;
+  }
+
+  close(): void {
+    const opening = this.opening;
+    this.opening = undefined;
+    opening?.then((db) => db.close()).catch(() => {});
+  }
+
+  private forget(opening: Promise<AppStorageDb>): void {
+    if (this.opening === opening) this.opening = undefined;
+  }
+}
