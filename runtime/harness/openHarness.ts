@@ -18,20 +18,18 @@ function harnessScript(): Promise<string> {
 }
 
 const HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Runtime harness</title></head>
-<body><button id="open" type="button">Open</button><div id="frames"></div>
-<script src="/__room-harness.js"></script></body></html>`;
+<body><button id="open" type="button">Open</button><div id="frames"></div></body></html>`;
 
 /**
- * Opens a host page on the shell's origin (the only ancestor the frame CSP allows), answered by the
- * browser itself through `page.route`; its frames load from the real server's `<key>.localhost` hosts.
+ * Opens a host page on the shell's origin (the only ancestor the frame CSP allows) whose frames load from
+ * the real server's `<key>.localhost` hosts. The document comes from the real server (`/healthz`, which
+ * carries no CSP), then is rewritten: a page the browser answered itself would count as public, and
+ * Chromium's Local Network Access checks would block its loopback frames.
  */
 export async function openHarness(page: Page, shellUrl: string): Promise<void> {
   const script = await harnessScript();
-  await page.route(`${shellUrl}/__room-harness**`, (route) =>
-    route.request().url().endsWith('.js')
-      ? route.fulfill({ contentType: 'text/javascript', body: script })
-      : route.fulfill({ contentType: 'text/html', body: HTML }),
-  );
-  await page.goto(`${shellUrl}/__room-harness`);
+  await page.goto(`${shellUrl}/healthz`);
+  await page.setContent(HTML);
+  await page.addScriptTag({ content: script });
   await page.waitForFunction(() => 'roomHarness' in window);
 }
