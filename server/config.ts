@@ -14,6 +14,12 @@ export interface Config {
   proposalsPerMinute: number;
   /** Extra origins allowed to frame app documents (Vite's dev server). */
   devOrigins: string[];
+  /** Where an app's Sandpack bundler loads (its own site, like frameUrl); `{app}` is the app's key. */
+  sandpackUrl: string;
+  /** The npm registry cache the Sandpack bundler installs from. */
+  npmCacheDir: string;
+  /** Serve only the npm cache: never run npm. */
+  npmOffline: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -29,16 +35,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `ROOM_PROPOSALS_PER_MINUTE must be a positive integer, got "${env.ROOM_PROPOSALS_PER_MINUTE}"`,
     );
+  const sandpackUrl = trimSlash(env.ROOM_SANDPACK_URL ?? `http://{app}-sp.localhost:${port}`);
+  if (!sandpackUrl.includes('{app}')) throw new Error('ROOM_SANDPACK_URL must contain {app}');
+  const dataDir = path.resolve(env.ROOM_DATA_DIR ?? '.room-data');
   return {
     port,
     host,
     publicUrl,
     frameUrl,
-    dataDir: path.resolve(env.ROOM_DATA_DIR ?? '.room-data'),
+    dataDir,
     ownerToken: env.ROOM_OWNER_TOKEN || undefined,
     demo: env.ROOM_DEMO !== '0',
     proposalsPerMinute,
     devOrigins: env.ROOM_DEV_ORIGIN ? [env.ROOM_DEV_ORIGIN] : [],
+    sandpackUrl,
+    npmCacheDir: path.resolve(env.ROOM_NPM_CACHE ?? path.join(dataDir, 'npm-cache')),
+    npmOffline: env.ROOM_NPM_OFFLINE === '1',
   };
 }
 
@@ -53,7 +65,21 @@ export function frameOrigin(config: Config, appKey: string): string {
 
 /** Matches a request's Host header against the frame URL template; returns the app key. */
 export function frameHostMatcher(config: Config): (hostHeader: string) => string | undefined {
-  const host = new URL(config.frameUrl.replace('{app}', 'x-app-x')).host;
+  return hostMatcher(config.frameUrl);
+}
+
+/** Matches a request's Host header against the Sandpack URL template; returns the app key. */
+export function sandpackHostMatcher(config: Config): (hostHeader: string) => string | undefined {
+  return hostMatcher(config.sandpackUrl);
+}
+
+/** The origin an app's Sandpack bundler loads from. */
+export function sandpackOrigin(config: Config, appKey: string): string {
+  return config.sandpackUrl.replace('{app}', appKey);
+}
+
+function hostMatcher(template: string): (hostHeader: string) => string | undefined {
+  const host = new URL(template.replace('{app}', 'x-app-x')).host;
   const pattern = host
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     .replace('x-app-x', '([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)');
@@ -64,4 +90,10 @@ export function frameHostMatcher(config: Config): (hostHeader: string) => string
 /** CSP source matching every app frame (`http://*.localhost:5178`). */
 export function frameSource(config: Config): string {
   return config.frameUrl.replace('{app}', '*');
+}
+
+/** CSP source matching every app's Sandpack bundler; empty when frameSource already covers it. */
+export function sandpackSource(config: Config): string {
+  const source = config.sandpackUrl.replace(/\{app\}[^.:/]*/, '*');
+  return source === frameSource(config) ? '' : source;
 }

@@ -26,6 +26,7 @@ export const ErrorCode = {
   too_many_requests: 'too_many_requests',
   compile_error: 'compile_error',
   unresolved_import: 'unresolved_import',
+  unresolved_dependency: 'unresolved_dependency',
   runtime_error: 'runtime_error',
   missing_default_export: 'missing_default_export',
   unresponsive: 'unresponsive',

@@ -1,3 +1,4 @@
+import type { NpmCache } from '../npm/NpmCache.ts';
 import type { Store } from '../store/Store.ts';
 import type { EventBus } from './EventBus.ts';
 import type { RateLimiter } from './RateLimiter.ts';
@@ -8,4 +9,6 @@ export interface DomainDeps {
   bus: EventBus;
   now: () => number;
   proposalLimiter: RateLimiter;
+  /** Pins an app's npm dependencies to exact versions at proposal time (the Sandpack fallback). */
+  npm?: NpmCache;
 }

@@ -14,6 +14,8 @@ export interface ProposalView {
   decline_reason: string | null;
   created_at: string;
   decided_at: string | null;
+  /** Exact npm versions the app runs with through the Sandpack fallback; null: the Sucrase path. */
+  dependencies: Record<string, string> | null;
   files?: Record<string, string>;
 }
 
@@ -31,6 +33,7 @@ export function toProposalView(p: ProposalRow, files?: Record<string, string>): 
     decline_reason: p.declineReason,
     created_at: new Date(p.createdAt).toISOString(),
     decided_at: p.decidedAt === null ? null : new Date(p.decidedAt).toISOString(),
+    dependencies: p.dependencies ?? null,
   };
   if (files) view.files = files;
   return view;

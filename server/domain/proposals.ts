@@ -2,6 +2,7 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import type { ProposalRow } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
+import { pinDependencies } from './dependencies.ts';
 import { announce, ownerEvent } from './events.ts';
 import { contentSha256, newId, sha256Hex } from './ids.ts';
 import { checkName, validateSnippetProposal } from './proposalRules.ts';
@@ -25,12 +26,21 @@ export async function proposeSnippet(d: DomainDeps, who: Principal, args: unknow
   if (!checked.ok) throw new CodedError(checked.error.code, checked.error.message, checked.error.detail);
   const { room_id, name, files, idempotency_key } = checked.value;
   const sha = contentSha256(files);
+  const dependencies = await pinDependencies(d.npm, files);
   return propose(d, who, {
     tool: SNIPPET_TOOL,
     roomId: room_id,
     key: idempotency_key,
     fingerprint: sha256Hex(JSON.stringify([name, sha])),
-    fields: { kind: 'snippet', name, files, repositoryId: null, versionId: null, contentSha256: sha },
+    fields: {
+      kind: 'snippet',
+      name,
+      files,
+      repositoryId: null,
+      versionId: null,
+      contentSha256: sha,
+      dependencies,
+    },
   });
 }
 
@@ -40,6 +50,7 @@ export async function proposeRepo(d: DomainDeps, who: Principal, raw: unknown): 
   const args = checkRepoArgs(raw);
   await roomFor(d.store, who, args.room_id);
   const version = await readVersionFor(d, who, args.repository_id, args.version_id);
+  const dependencies = await pinDependencies(d.npm, version.files);
   return propose(d, who, {
     tool: REPO_TOOL,
     roomId: args.room_id,
@@ -52,6 +63,7 @@ export async function proposeRepo(d: DomainDeps, who: Principal, raw: unknown): 
       repositoryId: args.repository_id,
       versionId: version.id,
       contentSha256: version.id,
+      dependencies,
     },
   });
 }
@@ -78,7 +90,10 @@ function checkRepoArgs(raw: unknown): RepoArgs {
   return a as RepoArgs;
 }
 
-type Fields = Pick<ProposalRow, 'kind' | 'name' | 'files' | 'repositoryId' | 'versionId' | 'contentSha256'>;
+type Fields = Pick<
+  ProposalRow,
+  'kind' | 'name' | 'files' | 'repositoryId' | 'versionId' | 'contentSha256' | 'dependencies'
+>;
 
 async function propose(
   d: DomainDeps,

@@ -14,6 +14,8 @@ export interface LauncherApp {
   id: string;
   name: string;
   position: number;
+  /** Exact npm versions when the app runs through the Sandpack fallback; null: the Sucrase path. */
+  dependencies: Record<string, string> | null;
 }
 
 export async function listRooms(store: Store, who: Principal): Promise<RoomSummary[]> {
@@ -28,8 +30,13 @@ export async function readLauncher(
   roomId: string,
 ): Promise<{ room: RoomSummary; apps: LauncherApp[] }> {
   const room = await roomFor(store, who, roomId);
-  const apps = await store.listInstances(room.id);
-  return { room: summarize(room), apps: apps.map(toLauncherApp) };
+  const instances = await store.listInstances(room.id);
+  const apps = await Promise.all(
+    instances.map(async (i) =>
+      toLauncherApp(i, (await store.getProposal(i.proposalId))?.dependencies ?? null),
+    ),
+  );
+  return { room: summarize(room), apps };
 }
 
 /** The files an approved app runs; only members of its room get them. */
@@ -71,6 +78,6 @@ function summarize(room: RoomForPerson): RoomSummary {
   return { id: room.id, name: room.name, kind: 'cloud', role: room.role, app_count: room.appCount };
 }
 
-function toLauncherApp(i: InstanceRow): LauncherApp {
-  return { id: i.id, name: i.name, position: i.position };
+function toLauncherApp(i: InstanceRow, dependencies: LauncherApp['dependencies']): LauncherApp {
+  return { id: i.id, name: i.name, position: i.position, dependencies };
 }

@@ -1,5 +1,6 @@
 import { CodedError } from '../../validation/errorCodes.ts';
-import { frameOrigin } from '../config.ts';
+import { frameOrigin, sandpackOrigin } from '../config.ts';
+import { readAppAbout } from '../domain/appAbout.ts';
 import { createSession, endSession, resolveToken } from '../domain/auth.ts';
 import { listRooms, readAppFiles, readLauncher } from '../domain/rooms.ts';
 import { addMcpRoutes } from '../mcp/mcpRoutes.ts';
@@ -45,6 +46,7 @@ export function apiRoutes(): Router {
       const apps = launcher.apps.map((app) => ({
         ...app,
         frame_url: `${frameOrigin(ctx.deps.config, app.id)}/`,
+        sandpack_url: app.dependencies ? `${sandpackOrigin(ctx.deps.config, app.id)}/` : null,
       }));
       sendJson(ctx.res, 200, { room: launcher.room, apps });
     })
@@ -57,6 +59,11 @@ export function apiRoutes(): Router {
         ctx.params.appId as string,
       );
       sendJson(ctx.res, 200, { files });
+    })
+    .add('GET', '/api/rooms/:roomId/apps/:appId/about', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
+      const { roomId, appId } = ctx.params as { roomId: string; appId: string };
+      sendJson(ctx.res, 200, { about: await readAppAbout(ctx.deps.store, who, roomId, appId) });
     });
   return addMcpRoutes(addAccountRoutes(addReviewRoutes(router)));
 }

@@ -1,15 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { frameHostMatcher } from '../config.ts';
+import { frameHostMatcher, sandpackHostMatcher } from '../config.ts';
+import { NpmCache } from '../npm/NpmCache.ts';
+import { REGISTRY_PATH, serveRegistry } from '../npm/serveRegistry.ts';
 import { apiRoutes } from './apiRoutes.ts';
 import { serveFrame } from './frameHost.ts';
 import type { Deps } from './Router.ts';
 import { sendError, toWireError } from './respond.ts';
+import { serveSandpack } from './sandpackHost.ts';
 import { serveShell } from './shellHost.ts';
 
 /** One request handler for the shell's host and every app's frame host; it never throws. */
 export function createHandler(deps: Deps, log: (line: object) => void = logLine) {
   const api = apiRoutes();
   const appKeyOf = frameHostMatcher(deps.config);
+  const sandpackKeyOf = sandpackHostMatcher(deps.config);
+  // One npm cache per server: the registry route and proposals' version pinning share it.
+  deps.npm ??= new NpmCache({ dir: deps.config.npmCacheDir, offline: deps.config.npmOffline });
+  const registryBase = `${deps.config.publicUrl}${REGISTRY_PATH}`;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const hostHeader = req.headers.host ?? '';
@@ -19,10 +26,14 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
     } catch {
       url = new URL('http://x/');
     }
-    const app = appKeyOf(hostHeader);
+    const sandpack = sandpackKeyOf(hostHeader);
+    const app = sandpack ? undefined : appKeyOf(hostHeader);
     try {
       const ctx = { req, res, url, deps, params: {} };
-      if (app) await serveFrame(ctx);
+      if (sandpack) await serveSandpack(ctx);
+      else if (app) await serveFrame(ctx);
+      else if (url.pathname.startsWith(REGISTRY_PATH) && deps.npm)
+        await serveRegistry(req, res, url, { cache: deps.npm, base: registryBase });
       else if (!(await api.handle(ctx))) {
         if (url.pathname.startsWith('/api/'))
           sendError(res, { code: 'not_found', message: `No route ${url.pathname}` });
@@ -38,7 +49,7 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
       log({
         t: new Date().toISOString(),
         method: req.method,
-        host: app ? 'frame' : 'shell',
+        host: sandpack ? 'sandpack' : app ? 'frame' : 'shell',
         path: url.pathname,
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,

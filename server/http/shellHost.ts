@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Config, frameSource } from '../config.ts';
+import { type Config, frameSource, sandpackSource } from '../config.ts';
 import { createSession, resolveToken } from '../domain/auth.ts';
 import { acceptInvite } from '../domain/members.ts';
 import type { Ctx } from './Router.ts';
@@ -10,7 +10,8 @@ export const SHELL_DIR = path.resolve(import.meta.dirname, '../../dist/shell');
 
 /** The shell's CSP: no inline script, no eval, nobody may frame it; frames only from app origins. */
 export function shellSecurityHeaders(config: Config): Record<string, string> {
-  const frames = frameSource(config);
+  // App frames, and apps' Sandpack sites when they are not already covered.
+  const frames = [frameSource(config), sandpackSource(config)].filter(Boolean).join(' ');
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

@@ -55,6 +55,8 @@ export interface ProposalRow {
   createdAt: number;
   decidedAt: number | null;
   decidedBy: string | null;
+  /** Exact npm versions the app runs with (the Sandpack fallback); null or absent: the Sucrase path. */
+  dependencies?: Record<string, string> | null;
 }
 
 export type ProposalState = ProposalRow['state'];

@@ -111,4 +111,6 @@ export const migrations: string[] = [
     PRIMARY KEY (repository_id, id)
   );
   `,
+  // The exact npm versions a Sandpack-fallback app was reviewed with.
+  `ALTER TABLE proposals ADD COLUMN dependencies_json TEXT;`,
 ];

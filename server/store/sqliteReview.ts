@@ -25,8 +25,8 @@ export function insertEvent(db: Database.Database, e: NewEvent): number {
 export function insertProposalRow(db: Database.Database, p: ProposalRow): void {
   db.prepare(
     `INSERT INTO proposals (id, room_id, proposer_id, kind, name, files_json, repository_id, version_id,
-       content_sha256, state, decline_reason, created_at, decided_at, decided_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       content_sha256, state, decline_reason, created_at, decided_at, decided_by, dependencies_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     p.id,
     p.roomId,
@@ -42,6 +42,7 @@ export function insertProposalRow(db: Database.Database, p: ProposalRow): void {
     p.createdAt,
     p.decidedAt,
     p.decidedBy,
+    p.dependencies ? JSON.stringify(p.dependencies) : null,
   );
 }
 
@@ -244,5 +245,9 @@ export function toProposal(row: Row): ProposalRow {
     createdAt: Number(row.created_at),
     decidedAt: row.decided_at == null ? null : Number(row.decided_at),
     decidedBy: row.decided_by == null ? null : String(row.decided_by),
+    dependencies:
+      row.dependencies_json == null
+        ? null
+        : (JSON.parse(String(row.dependencies_json)) as Record<string, string>),
   };
 }

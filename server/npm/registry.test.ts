@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REACT_VERSION } from '../domain/dependencies.ts';
+import { startTestServer, type TestServer } from '../http/startTestServer.ts';
+import { apiClient } from '../http/testClient.ts';
+import { NpmCache } from './NpmCache.ts';
+
+let s: TestServer;
+let dir: string;
+
+// A cache as `npm run sandpack:cache` leaves it: lean manifests, tarballs, and what each range meant.
+function seed(name: string, version: string, range: string, extra: Record<string, unknown> = {}) {
+  const mdir = path.join(dir, 'manifests', encodeURIComponent(name));
+  fs.mkdirSync(mdir, { recursive: true });
+  fs.writeFileSync(path.join(mdir, `${version}.json`), JSON.stringify({ name, version, ...extra }));
+  fs.mkdirSync(path.join(dir, 'tarballs'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'tarballs', `${encodeURIComponent(name)}-${version}.tgz`), `tgz ${name}`);
+  const file = path.join(dir, 'resolved.json');
+  const resolved = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  resolved[`${name}@${range}`] = version;
+  fs.writeFileSync(file, JSON.stringify(resolved));
+}
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-npm-'));
+  seed('date-fns', '3.6.0', 'latest', { main: 'index.js' });
+  seed('date-fns', '2.30.0', '^2.0.0');
+  seed('@scope/pkg', '1.0.0', '^1.0.0');
+  seed('react', REACT_VERSION, REACT_VERSION);
+  seed('react-dom', REACT_VERSION, REACT_VERSION);
+  s = await startTestServer();
+  // Offline: the test never runs npm, it serves and resolves from the seeded cache only.
+  s.deps.npm = new NpmCache({ dir, offline: true });
+});
+afterEach(async () => s.close());
+
+describe('npm registry endpoint', () => {
+  it('answers CORS preflights: the bundler sends Content-Type on every GET', async () => {
+    const res = await fetch(`${s.url}/npm/date-fns`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://a-sp.localhost:1',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toBe('*');
+  });
+
+  it('serves lean package documents holding only cached versions, with tarballs pointing back here', async () => {
+    const res = await fetch(`${s.url}/npm/date-fns`, { headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(Object.keys(doc.versions).sort()).toEqual(['2.30.0', '3.6.0']);
+    expect(doc['dist-tags']).toEqual({ latest: '3.6.0' });
+    expect(doc.versions['3.6.0'].main).toBe('index.js');
+    const tarball = doc.versions['3.6.0'].dist.tarball as string;
+    expect(tarball).toBe(`${s.url}/npm/date-fns/-/date-fns-3.6.0.tgz`);
+    const tgz = await fetch(tarball);
+    expect(tgz.status).toBe(200);
+    expect(await tgz.text()).toBe('tgz date-fns');
+  });
+
+  it('serves scoped packages with the slash encoded or not', async () => {
+    for (const p of ['@scope%2fpkg', '@scope/pkg']) {
+      const doc = await (await fetch(`${s.url}/npm/${p}`)).json();
+      expect(Object.keys(doc.versions)).toEqual(['1.0.0']);
+      expect((await fetch(doc.versions['1.0.0'].dist.tarball)).status).toBe(200);
+    }
+  });
+
+  it('answers 404 with a reason in offline mode for what is not cached', async () => {
+    const res = await fetch(`${s.url}/npm/left-pad`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toContain('offline mode');
+    expect((await fetch(`${s.url}/npm/date-fns/-/date-fns-9.9.9.tgz`)).status).toBe(404);
+    expect((await fetch(`${s.url}/npm/..%2f..%2fetc`)).status).toBe(404);
+  });
+});
+
+describe('dependencies recorded at proposal time', () => {
+  it('pins bare imports and package.json ranges to exact versions, React to the runtime', async () => {
+    const owner = apiClient(s.url, { token: s.ownerToken });
+    const roomId = (await owner('POST', '/api/rooms', { name: 'Deps' })).body.room.id;
+    const files = {
+      'src/App.tsx':
+        "import { format } from 'date-fns';\nimport x from '@scope/pkg/sub';\nexport default function App() { return <p>{format(new Date(), 'yyyy')}{x}</p>; }\n",
+      'package.json': JSON.stringify({
+        dependencies: { 'date-fns': '^2.0.0', '@scope/pkg': '^1.0.0', react: '^18' },
+      }),
+    };
+    const res = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+      name: 'Dates',
+      files,
+      idempotency_key: 'deps-key-1',
+    });
+    expect(res.status).toBe(201);
+    const expected = {
+      '@scope/pkg': '1.0.0',
+      'date-fns': '2.30.0',
+      react: REACT_VERSION,
+      'react-dom': REACT_VERSION,
+    };
+    expect(res.body.proposal.dependencies).toEqual(expected);
+    const pending = await owner('GET', `/api/rooms/${roomId}/proposals?state=pending`);
+    expect(pending.body.proposals[0].dependencies).toEqual(expected);
+    const approved = await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
+    const launcher = await owner('GET', `/api/rooms/${roomId}`);
+    const app = launcher.body.apps.find((a: { id: string }) => a.id === approved.body.app.id);
+    expect(app.dependencies).toEqual(expected);
+    expect(app.sandpack_url).toMatch(new RegExp(`^http://${app.id}-sp\\.localhost:\\d+/$`));
+  });
+
+  it('records nothing for an app the runtime serves itself', async () => {
+    const owner = apiClient(s.url, { token: s.ownerToken });
+    const roomId = (await owner('POST', '/api/rooms', { name: 'Plain' })).body.room.id;
+    const res = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+      name: 'Plain',
+      files: {
+        'src/App.tsx': "import { useState } from 'react';\nexport default function App() { return null; }\n",
+      },
+      idempotency_key: 'deps-key-2',
+    });
+    expect(res.body.proposal.dependencies).toBeNull();
+  });
+
+  it('rejects a dependency that cannot be resolved, naming it', async () => {
+    const owner = apiClient(s.url, { token: s.ownerToken });
+    const roomId = (await owner('POST', '/api/rooms', { name: 'Bad' })).body.room.id;
+    const res = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+      name: 'Confetti',
+      files: {
+        'src/App.tsx': "import c from 'canvas-confetti';\nexport default function App() { return null; }\n",
+      },
+      idempotency_key: 'deps-key-3',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('unresolved_dependency');
+    expect(res.body.message).toContain('canvas-confetti@latest');
+    expect((await owner('GET', `/api/rooms/${roomId}/proposals?state=all`)).body.proposals).toEqual([]);
+  });
+});

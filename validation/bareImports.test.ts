@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { bareImports, externalPackages, packageOf } from './bareImports.ts';
+
+describe('bareImports', () => {
+  it('finds static, side-effect, dynamic and require imports, skipping relative ones and comments', () => {
+    const files = {
+      'src/App.tsx': [
+        "import { format } from 'date-fns';",
+        'import confetti from "canvas-confetti";',
+        "import './styles.css';",
+        "import 'normalize.css';",
+        "import { x } from './util';",
+        "export { y } from '@scope/pkg/sub';",
+        "const lazy = import('lodash-es');",
+        "const cjs = require('immer');",
+        "// import nope from 'commented-out';",
+        "/* import also from 'block-commented'; */",
+        "import * as React from 'react';",
+        "import type { T } from 'type-fest';",
+      ].join('\n'),
+      'src/util.ts': "export const x = 1; const url = 'http://example.test/a';",
+      'README.md': "import x from 'not-code'",
+    };
+    expect(bareImports(files)).toEqual([
+      '@scope/pkg/sub',
+      'canvas-confetti',
+      'date-fns',
+      'immer',
+      'lodash-es',
+      'normalize.css',
+      'react',
+    ]);
+  });
+
+  it('reads multi-line import lists', () => {
+    const files = { 'src/App.tsx': "import {\n  a,\n  b,\n} from 'use-immer';\n" };
+    expect(bareImports(files)).toEqual(['use-immer']);
+  });
+});
+
+describe('externalPackages', () => {
+  it('is empty for an app using only the provided set: the Sucrase path runs it', () => {
+    const files = {
+      'src/App.tsx':
+        "import { useState } from 'react';\nimport { createRoot } from 'react-dom/client';\nimport { storage } from '@room/sdk';\nimport { jsx } from 'react/jsx-runtime';\n",
+    };
+    expect(externalPackages(files)).toEqual([]);
+  });
+
+  it('names packages outside the provided set, once each, by package', () => {
+    const files = {
+      'src/App.tsx': "import { format } from 'date-fns';\nimport { addDays } from 'date-fns/addDays';\n",
+      'src/b.ts':
+        "import { renderToString } from 'react-dom/server';\nimport x from '@scope/pkg/deep/file';\n",
+    };
+    expect(externalPackages(files)).toEqual(['@scope/pkg', 'date-fns', 'react-dom']);
+  });
+});
+
+describe('packageOf', () => {
+  it('keeps the scope', () => {
+    expect(packageOf('@a/b/c')).toBe('@a/b');
+    expect(packageOf('date-fns/format')).toBe('date-fns');
+    expect(packageOf('immer')).toBe('immer');
+  });
+});
