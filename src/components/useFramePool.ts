@@ -1,25 +1,37 @@
 import { useEffect, useMemo } from 'react';
 import { FramePool } from '../../runtime/host/FramePool.ts';
+import { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import { api, type LauncherApp } from '../api.ts';
 import { poolApp } from './MountedApps.tsx';
 
 /** The launcher's frame pool for one room, and the warm hook the tab bar calls on pointer enter/focus. */
 export function useFramePool(roomId: string, apps: LauncherApp[] | undefined) {
+  const storage = useMemo(() => new StorageBridge(), []);
+  useEffect(() => {
+    storage.start();
+    return () => storage.stop();
+  }, [storage]);
+  // Apps the owner removed leave no data behind: drop what this device still holds for them.
+  useEffect(() => {
+    const listed = apps?.map((a) => a.id);
+    if (listed) storage.dropOrphans(roomId, listed).catch(() => {});
+  }, [storage, roomId, apps]);
   const pool = useMemo(
     () =>
       new FramePool({
         roomId,
+        bridge: storage.handle,
         loadFiles: (appId) =>
           api<{ files: Record<string, string> }>(`/api/rooms/${roomId}/apps/${appId}/files`).then(
             (r) => r.files,
           ),
       }),
-    [roomId],
+    [roomId, storage],
   );
   useEffect(() => () => pool.dispose(), [pool]);
   const onWarm = (appId: string) => {
     const app = apps?.find((a) => a.id === appId);
     if (app) pool.warm(poolApp(app));
   };
-  return { pool, onWarm };
+  return { pool, onWarm, storage };
 }

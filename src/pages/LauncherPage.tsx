@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, type LauncherApp, type Room } from '../api.ts';
+import { AppMenu } from '../components/AppMenu.tsx';
 import { MountedApps } from '../components/MountedApps.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
@@ -13,7 +14,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   const [data, setData] = useState<{ room: Room; apps: LauncherApp[] }>();
   const [error, setError] = useState<string>();
   const { search } = useLocation();
-  const { pool, onWarm } = useFramePool(roomId, data?.apps);
+  const { pool, onWarm, storage } = useFramePool(roomId, data?.apps);
 
   const [changes, setChanges] = useState(0);
   const load = useCallback(() => {
@@ -47,6 +48,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     <main className="launcher">
       <div className="launcher-head">
         <h1 className="launcher-title">{data.room.name}</h1>
+        {selected && <AppMenu roomId={roomId} app={selected} storage={storage} />}
         {data.room.role === 'owner' && (
           <>
             <OwnerControls

@@ -1,3 +1,4 @@
+import { useStoredState } from '@room/sdk';
 import { useEffect, useState } from 'react';
 import './styles.css';
 
@@ -5,10 +6,13 @@ const TEAM = ['Ada', 'Grace', 'Linus', 'Margaret', 'Tim'];
 const SECONDS_EACH = 90;
 
 export default function App() {
+  // The team list stays on this device between visits (and follows edits made in another tab).
+  const [team, setTeam] = useStoredState<string[]>('team', TEAM);
+  const [draft, setDraft] = useState('');
   const [current, setCurrent] = useState(0);
   const [left, setLeft] = useState(SECONDS_EACH);
   const [running, setRunning] = useState(true);
-  const done = current >= TEAM.length;
+  const done = current >= team.length;
 
   useEffect(() => {
     if (!running || done) return;
@@ -25,6 +29,13 @@ export default function App() {
     setLeft(SECONDS_EACH);
     setRunning(true);
   };
+  // No <form>: the sandbox (no allow-forms) drops submit events.
+  const add = () => {
+    const name = draft.trim();
+    if (name && !team.includes(name)) setTeam([...team, name]);
+    setDraft('');
+  };
+  const remove = (name: string) => setTeam(team.filter((n) => n !== name));
   const minutes = Math.floor(left / 60);
   const seconds = String(left % 60).padStart(2, '0');
 
@@ -36,7 +47,7 @@ export default function App() {
       ) : (
         <>
           <p className="speaker">
-            Now speaking: <strong>{TEAM[current]}</strong>
+            Now speaking: <strong>{team[current]}</strong>
           </p>
           <p className={left === 0 ? 'clock over' : 'clock'} aria-live="polite">
             {minutes}:{seconds}
@@ -55,12 +66,32 @@ export default function App() {
         </button>
       </div>
       <ol className="team">
-        {TEAM.map((name, i) => (
+        {team.map((name, i) => (
           <li key={name} className={i < current ? 'spoken' : i === current ? 'active' : ''}>
-            {name}
+            <span>{name}</span>
+            <button
+              type="button"
+              className="remove"
+              aria-label={`Remove ${name}`}
+              onClick={() => remove(name)}
+            >
+              ×
+            </button>
           </li>
         ))}
       </ol>
+      <div className="add">
+        <input
+          aria-label="Teammate's name"
+          value={draft}
+          maxLength={40}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && add()}
+        />
+        <button type="button" onClick={add}>
+          Add
+        </button>
+      </div>
     </main>
   );
 }

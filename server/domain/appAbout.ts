@@ -1,0 +1,44 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { Store } from '../store/Store.ts';
+import type { Principal } from './auth.ts';
+import { roomFor } from './rooms.ts';
+
+/** What the launcher's app menu shows under "About this app". Times are ISO 8601. */
+export interface AppAbout {
+  id: string;
+  name: string;
+  kind: 'snippet' | 'repo';
+  proposed_by: string;
+  proposed_at: string;
+  approved_by: string;
+  approved_at: string;
+  content_sha256: string;
+}
+
+/** Who proposed and approved an app in the launcher, and the hash of what runs; members only. */
+export async function readAppAbout(
+  store: Store,
+  who: Principal,
+  roomId: string,
+  instanceId: string,
+): Promise<AppAbout> {
+  const room = await roomFor(store, who, roomId);
+  const instance = await store.getInstance(room.id, instanceId);
+  const proposal = instance?.state === 'active' ? await store.getProposal(instance.proposalId) : undefined;
+  if (!instance || proposal?.state !== 'approved')
+    throw new CodedError('not_found', 'No such app in this room');
+  const [proposer, approver] = await Promise.all([
+    store.getPerson(proposal.proposerId),
+    proposal.decidedBy ? store.getPerson(proposal.decidedBy) : undefined,
+  ]);
+  return {
+    id: instance.id,
+    name: instance.name,
+    kind: proposal.kind,
+    proposed_by: proposer?.name ?? 'Unknown',
+    proposed_at: new Date(proposal.createdAt).toISOString(),
+    approved_by: approver?.name ?? 'Unknown',
+    approved_at: new Date(proposal.decidedAt ?? instance.createdAt).toISOString(),
+    content_sha256: proposal.contentSha256,
+  };
+}

@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { StorageBridge } from '../../runtime/host/StorageBridge.ts';
+import { api, type LauncherApp } from '../api.ts';
+import { formatBytes } from './formatBytes.ts';
+
+interface About {
+  kind: 'snippet' | 'repo';
+  proposed_by: string;
+  proposed_at: string;
+  approved_by: string;
+  approved_at: string;
+  content_sha256: string;
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * "App menu" for the open app: who proposed and approved it, its content hash, what it keeps on this
+ * device, and "Clear app data" (after a confirmation). The data itself never leaves the browser.
+ */
+export function AppMenu({
+  roomId,
+  app,
+  storage,
+}: {
+  roomId: string;
+  app: LauncherApp;
+  storage: StorageBridge;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const [about, setAbout] = useState<About | string>();
+  const [usage, setUsage] = useState<{ bytes: number; keys: number } | string>();
+  const [persisted, setPersisted] = useState<boolean>();
+  const [confirming, setConfirming] = useState(false);
+  const [status, setStatus] = useState<string>();
+  const who = useRef({ roomId, appId: app.id });
+  who.current = { roomId, appId: app.id };
+
+  const readUsage = useCallback(() => {
+    storage.usage(who.current).then(setUsage, (err: Error) => setUsage(err.message));
+  }, [storage]);
+
+  useEffect(() => {
+    if (!open) return;
+    setAbout(undefined);
+    api<{ about: About }>(
+      `/api/rooms/${encodeURIComponent(roomId)}/apps/${encodeURIComponent(app.id)}/about`,
+    ).then(
+      (r) => setAbout(r.about),
+      (err: Error) => setAbout(err.message),
+    );
+    readUsage();
+    storage.persisted.then(setPersisted);
+    // The app writes while the menu is open (here or in another tab): keep "bytes used" current.
+    return storage.subscribe((n) => {
+      if (n.roomId === roomId && n.appId === app.id) readUsage();
+    });
+  }, [open, roomId, app.id, storage, readUsage]);
+
+  const show = () => {
+    setConfirming(false);
+    setStatus(undefined);
+    setOpen(true);
+    dialog.current?.showModal();
+  };
+  const clear = () => {
+    setConfirming(false);
+    storage.clear(who.current).then(
+      () => {
+        setStatus('App data cleared on this device.');
+        readUsage();
+      },
+      (err: Error) => setStatus(`Could not clear: ${err.message}`),
+    );
+  };
+
+  return (
+    <>
+      <button type="button" className="app-menu-button" aria-haspopup="dialog" onClick={show}>
+        App menu
+      </button>
+      <dialog
+        ref={dialog}
+        className="app-menu"
+        aria-labelledby="app-menu-title"
+        onClose={() => setOpen(false)}
+      >
+        <h2 id="app-menu-title">About {app.name}</h2>
+        {typeof about === 'string' ? (
+          <p role="alert">{about}</p>
+        ) : about ? (
+          <dl>
+            <dt>Proposed by</dt>
+            <dd>
+              {about.proposed_by}, {when(about.proposed_at)}
+            </dd>
+            <dt>Approved by</dt>
+            <dd>
+              {about.approved_by}, {when(about.approved_at)}
+            </dd>
+            <dt>Content hash (SHA-256)</dt>
+            <dd>
+              <code className="hash">{about.content_sha256}</code>
+            </dd>
+          </dl>
+        ) : (
+          <p aria-live="polite">Loading…</p>
+        )}
+        <h3>Data on this device</h3>
+        <p aria-live="polite" data-testid="app-data-usage">
+          {typeof usage === 'string'
+            ? usage
+            : usage
+              ? `${formatBytes(usage.bytes)} in ${usage.keys} ${usage.keys === 1 ? 'key' : 'keys'} (limit 10 MB)`
+              : 'Measuring…'}
+        </p>
+        <p className="muted">
+          Kept in this browser only, never sent to the server.
+          {persisted === false && ' The browser may remove it when the device runs low on space.'}
+        </p>
+        {status && <p role="status">{status}</p>}
+        <div className="app-menu-actions">
+          {confirming ? (
+            <>
+              <span>Delete everything {app.name} keeps on this device?</span>
+              <button type="button" className="danger" onClick={clear}>
+                Confirm clear
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={() => setConfirming(true)}>
+              Clear app data
+            </button>
+          )}
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
