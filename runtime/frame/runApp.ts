@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import type { FrameError, FrameToHost } from '../protocol.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
 import { LoaderError, ModuleLoader } from './ModuleLoader.ts';
+import { mountDocument } from './mountDocument.ts';
 import { providedModules } from './providedModules.ts';
 import { findEntry } from './resolve.ts';
 import { createSdk } from './sdk.ts';
@@ -22,6 +23,7 @@ export function runApp(files: Record<string, string>, { report, post }: Io): voi
     });
     return;
   }
+  mountDocument(files['public/index.html']);
   const loader = new ModuleLoader(files, providedModules(createSdk()), injectCss);
   const evalStarted = performance.now();
   const load = (path: string): { ok: true; exports: unknown } | { ok: false } => {
