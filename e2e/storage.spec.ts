@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { E2E_OWNER_TOKEN, E2E_PORT } from './env.ts';
@@ -180,6 +181,8 @@ test('the app menu shows who proposed and approved it, its hash and bytes used, 
   // "note" + JSON "remember me" (17) and "k" + JSON "v" (4).
   await expect(menu.getByTestId('app-data-usage')).toHaveText('21 bytes in 2 keys (limit 10 MB)');
   await page.screenshot({ path: testInfo.outputPath('app-menu.png') });
+  const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   await menu.getByRole('button', { name: 'Clear app data' }).click();
   await expect(menu).toContainText('Delete everything Menu probe keeps on this device?');
@@ -242,4 +245,17 @@ test('an app the owner removed loses its data on this device at the next visit; 
   await expect(page.getByRole('tab', { name: 'Staying' })).toBeVisible();
   await expect.poll(() => storedKeys(page, roomId, gone.appId)).toEqual([]);
   expect(await storedKeys(page, roomId, kept.appId)).toEqual(['k']);
+});
+
+test('the Standup timer keeps an edited team on this device', async ({ ownerPage: page, demoRoomId }) => {
+  await page.goto(`/rooms/${demoRoomId}`);
+  let timer = page.frameLocator('iframe[title="Standup timer"]');
+  await timer.getByLabel("Teammate's name").fill('Sam');
+  await timer.getByRole('button', { name: 'Add' }).click();
+  await timer.getByRole('button', { name: 'Remove Linus' }).click();
+  await expect(timer.getByRole('listitem')).toHaveText(['Ada×', 'Grace×', 'Margaret×', 'Tim×', 'Sam×']);
+  await page.reload();
+  timer = page.frameLocator('iframe[title="Standup timer"]');
+  await expect(timer.getByRole('listitem')).toHaveText(['Ada×', 'Grace×', 'Margaret×', 'Tim×', 'Sam×']);
+  await expect(timer.getByText('Now speaking:')).toContainText('Ada');
 });

@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
 import { ensureBuilt } from './build.ts';
 
-/** `npm run screenshot`: the Demo room's launcher (docs/launcher.png) and an approval card (docs/approval-card.png). */
+/** `npm run screenshot`: the Demo room's launcher (docs/launcher.png), its app menu (docs/app-menu.png) and an approval card (docs/approval-card.png). */
 const token = 'screenshot-owner-token-0123456789';
 const LUNCH_POLL = {
   'src/App.tsx': [
@@ -45,6 +45,17 @@ try {
   fs.mkdirSync('docs', { recursive: true });
   await page.screenshot({ path: 'docs/launcher.png' });
   console.log('Wrote docs/launcher.png');
+
+  // The app menu over the demo, once the timer keeps an edited team on this device.
+  const timer = page.frameLocator('iframe[title="Standup timer"]');
+  await timer.getByLabel("Teammate's name").fill('Sam');
+  await timer.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'App menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'About Standup timer' });
+  await menu.getByText('in 1 key').waitFor();
+  await page.screenshot({ path: 'docs/app-menu.png' });
+  await menu.getByRole('button', { name: 'Close' }).click();
+  console.log('Wrote docs/app-menu.png');
 
   const roomId = new URL(page.url()).pathname.split('/')[2] as string;
   const proposed = await page.request.post(`${server.url}/api/rooms/${roomId}/proposals`, {

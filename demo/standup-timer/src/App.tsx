@@ -83,6 +83,7 @@ export default function App() {
       <div className="add">
         <input
           aria-label="Teammate's name"
+          placeholder="Add a teammate"
           value={draft}
           maxLength={40}
           onChange={(e) => setDraft(e.target.value)}
