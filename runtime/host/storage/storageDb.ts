@@ -57,7 +57,11 @@ export class StorageDb {
       terminated: () => this.forget(opening),
     }).catch((err: Error) => {
       this.forget(opening);
-      throw new CodedError('not_available', `App storage cannot open: ${err.message}`);
+      const why =
+        err.name === 'VersionError'
+          ? 'a newer launcher in another tab upgraded it: reload this page'
+          : err.message;
+      throw new CodedError('not_available', `App storage cannot open: ${why}`);
     });
     this.opening = opening;
     return opening;
