@@ -152,8 +152,15 @@ test('quota, size and invalid values reach the app as rejected Promises with the
   expect(await probe.run('NaN')).toBe('nan: invalid_value true');
   expect(await probe.run('Empty key')).toBe('badkey: invalid_key true');
   expect(await probe.run('Flood')).toBe('flood: ok "36 rejected, 36 too_many_requests"');
+  const bench = await probe.run('Bench');
+  const [set, get] = (bench.match(/[\d.]+(?= ms)/g) ?? []).map(Number);
+  console.log(`storage round trips (50 each, committed writes): ${bench}`);
+  expect(set).toBeLessThan(250);
+  expect(get).toBeLessThan(100);
   // Ten values of ~1 MB fit in the 10 MB quota; the eleventh does not.
+  const started = Date.now();
   expect(await probe.run('Fill')).toBe('fill: quota_exceeded at 10 true');
+  console.log(`ten 1 MB values written, the eleventh refused, in ${Date.now() - started} ms`);
   const keys = await storedKeys(page, roomId, appId);
   expect(keys.filter((k) => k.startsWith('fill-'))).toHaveLength(10);
   expect(keys).not.toContain('big');

@@ -34,6 +34,14 @@ export default function App() {
     const codes = all.filter((r) => r.status === 'rejected').map((r) => r.reason.code);
     return codes.length + ' rejected, ' + codes.filter((c) => c === 'too_many_requests').length + ' too_many_requests';
   };
+  const bench = async () => {
+    const t0 = performance.now();
+    for (let i = 0; i < 50; i++) await storage.set('bench', { i, at: Date.now() });
+    const t1 = performance.now();
+    for (let i = 0; i < 50; i++) await storage.get('bench');
+    const t2 = performance.now();
+    return 'set ' + ((t1 - t0) / 50).toFixed(2) + ' ms, get ' + ((t2 - t1) / 50).toFixed(2) + ' ms';
+  };
   const forge = async () => {
     let replies = 0;
     const count = () => (replies += 1);
@@ -65,6 +73,7 @@ export default function App() {
       <button onClick={() => run('badkey', () => storage.set('', 1))}>Empty key</button>
       <button onClick={() => run('flood', flood)}>Flood</button>
       <button onClick={() => run('forge', forge)}>Forge</button>
+      <button onClick={() => run('bench', bench)}>Bench</button>
       <button onClick={() => setNote(value)}>Save note</button>
       <pre data-testid="out" data-seq={seq}>{out}</pre>
       <p data-testid="note">{status.loading ? 'loading' : 'note=' + note}</p>
