@@ -82,6 +82,7 @@ export default function App() {
       </ol>
       <div className="add">
         <input
+          className="add-field"
           aria-label="Teammate's name"
           placeholder="Add a teammate"
           value={draft}
@@ -89,7 +90,7 @@ export default function App() {
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && add()}
         />
-        <button type="button" onClick={add}>
+        <button type="button" className="add-button" onClick={add}>
           Add
         </button>
       </div>
