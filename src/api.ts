@@ -38,4 +38,8 @@ export interface LauncherApp {
   name: string;
   position: number;
   frame_url: string;
+  /** Exact npm versions when the app runs through the Sandpack fallback; null: the Sucrase path. */
+  dependencies?: Record<string, string> | null;
+  /** The app's own Sandpack bundler site, when it needs one. */
+  sandpack_url?: string | null;
 }

@@ -1,8 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import type { FramePool, PoolApp } from '../../runtime/host/FramePool.ts';
 import type { LauncherApp } from '../api.ts';
 import { AppPanel } from './AppPanel.tsx';
 import { lastActivationAt } from './lastActivation.ts';
+import { SandpackPanel } from './SandpackPanel.tsx';
 
 /** Warm frames started in idle time for the first tabs (the pool bounds the total). */
 const IDLE_WARM = 2;
@@ -18,19 +20,27 @@ export const poolApp = (app: LauncherApp): PoolApp => ({
  * their state; only the selected one is shown.
  */
 export function MountedApps({
+  roomId,
   pool,
+  bridge,
   apps,
   selected,
 }: {
+  roomId: string;
   pool: FramePool;
+  /** The storage bridge, for Sandpack frames (the pool hands it to its own frames). */
+  bridge?: FrameBridge;
   apps: LauncherApp[];
   selected: LauncherApp;
 }) {
   useSyncExternalStore(pool.subscribe, () => pool.version);
 
+  // Imports outside the runtime's modules were found at review: that app runs with Sandpack instead.
+  const sandpack = selected.dependencies && selected.sandpack_url ? selected : undefined;
   useEffect(() => {
-    pool.open(poolApp(selected), lastActivationAt());
-  }, [pool, selected]);
+    if (sandpack) pool.show(undefined);
+    else pool.open(poolApp(selected), lastActivationAt());
+  }, [pool, selected, sandpack]);
 
   useEffect(() => {
     const listed = new Set(apps.map((a) => a.id));
@@ -39,7 +49,7 @@ export function MountedApps({
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(() => {
-      for (const app of apps.slice(0, IDLE_WARM)) pool.warm(poolApp(app));
+      for (const app of apps.filter((a) => !a.dependencies).slice(0, IDLE_WARM)) pool.warm(poolApp(app));
     });
     return () => cancel(handle);
   }, [pool, apps]);
@@ -51,11 +61,23 @@ export function MountedApps({
       id={`panel-${selected.id}`}
       aria-labelledby={`tab-${selected.id}`}
     >
-      <AppPanel
-        name={selected.name}
-        entry={pool.entry(selected.id)}
-        onRestart={() => pool.restart(poolApp(selected))}
-      />
+      {sandpack?.dependencies && sandpack.sandpack_url ? (
+        <SandpackPanel
+          key={sandpack.id}
+          roomId={roomId}
+          appId={sandpack.id}
+          name={sandpack.name}
+          dependencies={sandpack.dependencies}
+          bundlerUrl={sandpack.sandpack_url}
+          bridge={bridge}
+        />
+      ) : (
+        <AppPanel
+          name={selected.name}
+          entry={pool.entry(selected.id)}
+          onRestart={() => pool.restart(poolApp(selected))}
+        />
+      )}
       <div
         ref={(el) => pool.attach(el)}
         className="frame-host"

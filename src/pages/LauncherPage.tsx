@@ -67,7 +67,15 @@ export function LauncherPage({ roomId }: { roomId: string }) {
       ) : (
         <>
           <TabBar apps={data.apps} selectedId={selected?.id} onSelect={select} onWarm={onWarm} />
-          {selected && <MountedApps pool={pool} apps={data.apps} selected={selected} />}
+          {selected && (
+            <MountedApps
+              roomId={roomId}
+              pool={pool}
+              bridge={storage.handle}
+              apps={data.apps}
+              selected={selected}
+            />
+          )}
         </>
       )}
     </main>

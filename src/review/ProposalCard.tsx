@@ -64,6 +64,20 @@ export function ProposalCard({
         </>
       )}
       <p>Approval makes this code available in the Room app launcher. Review the files before approving.</p>
+      {proposal.dependencies && (
+        <section aria-label="npm packages">
+          <p>Runs with Sandpack and these exact npm packages, and only these:</p>
+          <ul className="dependency-list">
+            {Object.entries(proposal.dependencies).map(([dep, version]) => (
+              <li key={dep}>
+                <code>
+                  {dep}@{version}
+                </code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <details>
         <summary>Review all proposed files ({files.length})</summary>
         {files.map(([path, code]) => (

@@ -9,4 +9,6 @@ export interface Proposal {
   version_id: string | null;
   proposer_name?: string;
   files?: Record<string, string>;
+  /** Exact npm versions the app will run with (Sandpack fallback); null: no npm packages. */
+  dependencies?: Record<string, string> | null;
 }

@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type RunningServer, spawnServer } from './spawnServer.ts';
+
+// Our own server: offline npm mode over the cache `npm run sandpack:cache` fills (the shared one wipes its data).
+const PORT = Number(process.env.E2E_PORT ?? 5179) + 1;
+const TOKEN = 'sandpack-owner-token-0123456789';
+const CACHE = path.resolve(import.meta.dirname, '..', '.room-data', 'npm-cache');
+const BASE = `http://127.0.0.1:${PORT}`;
+const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+const LOOPBACK = /^(127\.0\.0\.1|localhost|[a-z0-9-]+\.localhost|\[::1\])$/;
+
+let server: RunningServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  if (!fs.existsSync(path.join(CACHE, 'resolved.json')))
+    throw new Error(`No npm cache at ${CACHE}: run npm run sandpack:cache first`);
+  server = await spawnServer({
+    PORT: String(PORT),
+    ROOM_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'room-sandpack-')),
+    ROOM_OWNER_TOKEN: TOKEN,
+    ROOM_DEMO: '0',
+    ROOM_NPM_CACHE: CACHE,
+    ROOM_NPM_OFFLINE: '1',
+  });
+});
+test.afterAll(async () => server?.stop());
+
+/** Aborts and counts every request whose host is not loopback. */
+async function blockEgress(context: BrowserContext): Promise<string[]> {
+  const outside: string[] = [];
+  await context.route('**', (route) => {
+    const url = new URL(route.request().url());
+    if (LOOPBACK.test(url.hostname)) return route.continue();
+    outside.push(url.href);
+    return route.abort();
+  });
+  return outside;
+}
+
+async function call(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${BASE}${url}`, {
+    method,
+    headers: auth,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function proposeApp(name: string, files: Record<string, string>) {
+  const roomId = (await call('POST', '/api/rooms', { name: `Room ${name}` })).body.room.id as string;
+  const res = await call('POST', `/api/rooms/${roomId}/proposals`, {
+    name,
+    files,
+    idempotency_key: `sp-${name}-${Date.now()}`,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { roomId, proposal: res.body.proposal as { id: string; dependencies: Record<string, string> } };
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${BASE}/?token=${TOKEN}`);
+  await expect(page.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
+}
+
+const DATE_APP = {
+  'src/App.tsx': `import { format } from 'date-fns';
+import { Label } from './Label';
+
+export default function App() {
+  return <Label text={format(new Date(2020, 0, 2), 'yyyy-MM-dd')} />;
+}
+`,
+  'src/Label.tsx': 'export function Label({ text }: { text: string }) {\n  return <h1>DATE {text}</h1>;\n}\n',
+};
+
+test('an app importing date-fns is reviewed with exact versions and renders through the self-hosted Sandpack', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  page.on('console', (m) => console.log('console:', m.text().slice(0, 300)));
+  const { roomId, proposal } = await proposeApp('Dates', DATE_APP);
+  const react = JSON.parse(fs.readFileSync('node_modules/react/package.json', 'utf8')).version;
+  expect(proposal.dependencies).toMatchObject({ react, 'react-dom': react });
+  expect(proposal.dependencies['date-fns']).toMatch(/^\d+\.\d+\.\d+$/);
+
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}/review`);
+  const card = page.getByRole('article', { name: 'Dates' });
+  const packages = card.getByRole('region', { name: 'npm packages' });
+  await expect(packages).toContainText(`date-fns@${proposal.dependencies['date-fns']}`);
+  await expect(packages).toContainText(`react@${react}`);
+  await card.getByRole('button', { name: 'Approve and create' }).click();
+  await expect(page.getByRole('article')).toHaveCount(0);
+
+  const { apps } = (await call('GET', `/api/rooms/${roomId}`)).body as { apps: { id: string }[] };
+  const appId = apps[0]?.id ?? '';
+  const started = Date.now();
+  await page.goto(`${BASE}/rooms/${roomId}?app=${appId}`);
+  await expect(page.getByText('Running with Sandpack: this app uses date-fns')).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Dates"]');
+  await expect(frame.getByRole('heading', { name: 'DATE 2020-01-02' })).toBeVisible({ timeout: 60_000 });
+  console.log(`sandpack time-to-first-preview (date-fns app): ${Date.now() - started} ms`);
+  const iframe = page.locator('iframe[title="Dates"]');
+  expect(await iframe.getAttribute('src')).toMatch(new RegExp(`^http://${appId}-sp\\.localhost:${PORT}/`));
+  expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+  expect(await iframe.getAttribute('allow')).toBeNull();
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test('the same app without npm packages opens on the Sucrase path, for comparison', async ({ browser }) => {
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, proposal } = await proposeApp('Dates local', {
+    ...DATE_APP,
+    'src/App.tsx': DATE_APP['src/App.tsx'].replace("from 'date-fns'", "from './format'"),
+    'src/format.ts': [
+      "const pad = (n: number) => String(n).padStart(2, '0');",
+      'export const format = (d: Date, _f: string) =>',
+      "  [d.getFullYear(), pad(d.getMonth() + 1), pad(d.getDate())].join('-');",
+      '',
+    ].join('\n'),
+  });
+  expect(proposal.dependencies).toBeNull();
+  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
+  await signIn(page);
+  const started = Date.now();
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  await expect(
+    page.frameLocator('iframe[title="Dates local"]').getByRole('heading', { name: 'DATE 2020-01-02' }),
+  ).toBeVisible();
+  console.log(`sucrase time-to-first-preview (same app, local format): ${Date.now() - started} ms`);
+  await expect(page.getByText(/Running with Sandpack/)).toHaveCount(0);
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+const IMMER_APP = {
+  'src/App.tsx': `import { useImmer } from 'use-immer';
+import { useStoredState } from '@room/sdk';
+
+export default function App() {
+  const [saved, setSaved, { loading }] = useStoredState('note', 'none');
+  const [draft, updateDraft] = useImmer({ text: 'draft' });
+  return (
+    <main>
+      <p>SAVED {loading ? 'loading' : String(saved)}</p>
+      <button type="button" onClick={() => updateDraft((d) => { d.text = 'kept-42'; })}>Edit</button>
+      <button type="button" onClick={() => setSaved(draft.text)}>Save {draft.text}</button>
+    </main>
+  );
+}
+`,
+};
+
+test('an app using use-immer keeps a value with @room/sdk through the host bridge, across a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, proposal } = await proposeApp('Notes', IMMER_APP);
+  expect(Object.keys(proposal.dependencies)).toEqual(expect.arrayContaining(['use-immer']));
+  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  await expect(page.getByText('Running with Sandpack: this app uses use-immer')).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Notes"]');
+  await expect(frame.getByText('SAVED none')).toBeVisible({ timeout: 60_000 });
+  await frame.getByRole('button', { name: 'Edit' }).click();
+  await frame.getByRole('button', { name: 'Save kept-42' }).click();
+  await expect(frame.getByText('SAVED kept-42')).toBeVisible();
+
+  await page.reload();
+  await expect(page.frameLocator('iframe[title="Notes"]').getByText('SAVED kept-42')).toBeVisible({
+    timeout: 60_000,
+  });
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test('a start that cannot reach its bundler fails within the timeout with the reason, and Retry runs it', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  let bundlerDown = true;
+  await context.route(/-sp\.localhost/, (route) => (bundlerDown ? route.abort() : route.fallback()));
+  const page = await context.newPage();
+  const { roomId, proposal } = await proposeApp('Dates retry', DATE_APP);
+  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(/Sandpack did not start within 25 s \(last step: .+\)/, {
+    timeout: 40_000,
+  });
+  bundlerDown = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(
+    page.frameLocator('iframe[title="Dates retry"]').getByRole('heading', { name: 'DATE 2020-01-02' }),
+  ).toBeVisible({ timeout: 60_000 });
+  expect(outside).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,35 @@
+import type { FrameBridge, FrameIdentity } from '../host/FrameController.ts';
+import { type HostToFrame, isFrameToHost } from '../protocol.ts';
+
+/**
+ * Joins a Sandpack bundler frame to the storage bridge. The frame has no port, so each message is
+ * attributed by `event.source` (this iframe's window), never by anything the message says.
+ */
+export function connectSandpackFrame(opts: {
+  iframe: HTMLIFrameElement;
+  /** The bundler's origin: replies go to it only. */
+  origin: string;
+  who: FrameIdentity;
+  bridge: FrameBridge | undefined;
+}): () => void {
+  const { iframe, origin, who, bridge } = opts;
+  const onMessage = (event: MessageEvent) => {
+    // Skip events from any other window: another app's frame, or the shell itself.
+    if (!event.source || event.source !== iframe.contentWindow) return;
+    const data: unknown = event.data;
+    if (!isFrameToHost(data) || data.type !== 'sdk-call') return;
+    const reply = (message: HostToFrame) => iframe.contentWindow?.postMessage(message, origin);
+    if (!bridge) {
+      reply({
+        type: 'sdk-result',
+        id: data.id,
+        ok: false,
+        error: { code: 'not_available', message: 'Storage is not available in this launcher' },
+      });
+      return;
+    }
+    bridge(who, data, reply);
+  };
+  window.addEventListener('message', onMessage);
+  return () => window.removeEventListener('message', onMessage);
+}

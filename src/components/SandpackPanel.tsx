@@ -1,0 +1,124 @@
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
+import type { FrameBridge } from '../../runtime/host/FrameController.ts';
+import type { SandpackOutcome, SandpackViewProps } from '../../runtime/sandpack/SandpackView.tsx';
+import { addedPackages } from '../../runtime/sandpack/sandpackFiles.ts';
+import { api } from '../api.ts';
+
+/** A start that has not shown the app by then fails with its reason (Sandpack's own default is 40 s). */
+export const SANDPACK_START_TIMEOUT_MS = 25_000;
+
+type Phase =
+  | { kind: 'loading'; status: string }
+  | { kind: 'running'; ms: number }
+  | { kind: 'error'; message: string };
+
+let viewModule: Promise<ComponentType<SandpackViewProps>> | undefined;
+// sandpack-react is large: only apps that need it load it, once.
+const loadView = () => {
+  viewModule ??= import('../../runtime/sandpack/SandpackView.tsx').then((m) => m.SandpackView);
+  viewModule.catch(() => (viewModule = undefined));
+  return viewModule;
+};
+
+/** An app whose imports fall outside the runtime's modules: runs through the self-hosted Sandpack. */
+export function SandpackPanel(props: {
+  roomId: string;
+  appId: string;
+  name: string;
+  dependencies: Record<string, string>;
+  bundlerUrl: string;
+  bridge?: FrameBridge;
+}) {
+  const { roomId, appId, name, dependencies, bundlerUrl, bridge } = props;
+  const [attempt, setAttempt] = useState(0);
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading', status: 'loading Sandpack' });
+  const [View, setView] = useState<ComponentType<SandpackViewProps>>();
+  const [files, setFiles] = useState<Record<string, string>>();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) starts everything again.
+  useEffect(() => {
+    let live = true;
+    setPhase({ kind: 'loading', status: 'loading Sandpack' });
+    Promise.all([
+      loadView(),
+      api<{ files: Record<string, string> }>(`/api/rooms/${roomId}/apps/${appId}/files`),
+    ]).then(
+      ([view, loaded]) => {
+        if (!live) return;
+        setView(() => view);
+        setFiles(loaded.files);
+      },
+      (err: Error) => live && setPhase({ kind: 'error', message: `Could not load Sandpack: ${err.message}` }),
+    );
+    const timer = window.setTimeout(() => {
+      setPhase((p) =>
+        p.kind === 'loading'
+          ? {
+              kind: 'error',
+              message: `Sandpack did not start within ${SANDPACK_START_TIMEOUT_MS / 1000} s (last step: ${p.status})`,
+            }
+          : p,
+      );
+    }, SANDPACK_START_TIMEOUT_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [roomId, appId, attempt]);
+
+  const onOutcome = useCallback((o: SandpackOutcome) => {
+    setPhase((p) => {
+      if (p.kind === 'error') return p;
+      if (o.kind === 'status') return p.kind === 'loading' ? { kind: 'loading', status: o.status } : p;
+      return o;
+    });
+  }, []);
+
+  const uses = addedPackages(dependencies);
+  return (
+    <>
+      <p className="sandpack-note" style={{ margin: 0, padding: '0.25rem 0.75rem', fontSize: '0.85rem' }}>
+        Running with Sandpack: this app uses {uses.join(', ')}
+      </p>
+      {phase.kind === 'loading' && (
+        <div className="panel-status" aria-live="polite" style={{ top: '2rem' }}>
+          Opening {name} with Sandpack… ({phase.status})
+        </div>
+      )}
+      {phase.kind === 'error' && (
+        <div className="panel-status panel-error" role="alert" style={{ top: '2rem' }}>
+          <p>{phase.message}</p>
+          <button
+            type="button"
+            onClick={() => {
+              setView(undefined);
+              setAttempt((a) => a + 1);
+            }}
+          >
+            Retry
+          </button>
+        </div>
+      )}
+      <div
+        className="frame-host"
+        style={{ top: '2rem', height: 'auto' }}
+        data-sandpack-ms={phase.kind === 'running' ? phase.ms : undefined}
+      >
+        {View && files && phase.kind !== 'error' && (
+          <View
+            key={attempt}
+            who={{ roomId, appId }}
+            name={name}
+            files={files}
+            dependencies={dependencies}
+            bundlerUrl={bundlerUrl}
+            registryUrl={`${window.location.origin}/npm/`}
+            bridge={bridge}
+            timeoutMs={SANDPACK_START_TIMEOUT_MS + 5_000}
+            onOutcome={onOutcome}
+          />
+        )}
+      </div>
+    </>
+  );
+}
