@@ -1,6 +1,7 @@
 import { FrameController, type FrameState } from '../host/FrameController.ts';
 import { FramePool } from '../host/FramePool.ts';
 import type { FrameError } from '../protocol.ts';
+import { armFloor, armOpen, armSwitch } from './benchDriver.ts';
 
 /** What one run of a file map produced. */
 export interface HarnessResult {
@@ -70,43 +71,13 @@ const pool = new FramePool({
 pool.attach(document.getElementById('frames'));
 const app = (id: string) => ({ id, name: id, frameUrl: frameUrl(id) });
 
-/** Arms a click-to-paint measurement: clicking `#open` runs the files in a warm or a cold frame. */
-function arm(key: string, appFiles: Record<string, string>, warm: boolean): Promise<number> {
-  const button = document.getElementById('open') as HTMLButtonElement;
-  let controller: FrameController | undefined;
-  const painted = new Promise<number>((resolve) => {
-    const options = {
-      roomId: 'harness',
-      appId: key,
-      src: frameUrl(key),
-      title: key,
-      onState: () => {},
-      onPainted: (at: number) => resolve(at),
-    };
-    if (warm) {
-      controller = new FrameController(options);
-      document.getElementById('frames')?.append(controller.iframe);
-    }
-    button.onclick = (e) => {
-      const clickedAt = e.timeStamp;
-      if (controller) controller.run(appFiles);
-      else {
-        controller = new FrameController({ ...options, files: appFiles });
-        document.getElementById('frames')?.append(controller.iframe);
-      }
-      void painted.then((at) => {
-        button.dataset.paintMs = String(at - clickedAt);
-        controller?.dispose();
-      });
-    };
-  });
-  return painted;
-}
-
 Object.assign(window, {
   roomHarness: {
     run,
-    arm,
+    arm: (key: string, appFiles: Record<string, string>, warm: boolean) =>
+      armOpen({ key, files: appFiles, warm, src: frameUrl(key) }),
+    armFloor,
+    armSwitch: (from: string, to: string) => armSwitch(pool, from, to),
     post: (id: string, map: Record<string, string>) => files.set(id, map),
     open: (id: string) => pool.open(app(id)),
     warm: (id: string) => pool.warm(app(id)),

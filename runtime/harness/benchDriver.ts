@@ -1,0 +1,93 @@
+import { FrameController } from '../host/FrameController.ts';
+import type { FramePool } from '../host/FramePool.ts';
+
+/** Click-to-paint drivers for `npm run bench`: each arms `#open`, whose next click starts one measurement. */
+
+const button = () => document.getElementById('open') as HTMLButtonElement;
+const frames = () => document.getElementById('frames') as HTMLElement;
+
+/** Records click-to-paint on the button, for the bench to read. */
+function record(clickedAt: number, at: number): void {
+  button().dataset.paintMs = String(at - clickedAt);
+}
+
+// The host's next painted frame: rAF runs before the paint, the task after it once it has happened.
+const afterNextPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+
+/** The real runtime: a click runs the files in a warm frame (made now) or a cold one (made on click). */
+export function armOpen(opts: {
+  key: string;
+  files: Record<string, string>;
+  warm: boolean;
+  src: string;
+}): void {
+  delete button().dataset.paintMs;
+  let controller: FrameController | undefined;
+  let clickedAt = 0;
+  const options = {
+    roomId: 'bench',
+    appId: opts.key,
+    src: opts.src,
+    title: opts.key,
+    onState: () => {},
+    onPainted: (at: number) => {
+      record(clickedAt, at);
+      controller?.dispose();
+    },
+  };
+  if (opts.warm) {
+    controller = new FrameController(options);
+    frames().append(controller.iframe);
+  }
+  button().onclick = (e) => {
+    clickedAt = e.timeStamp;
+    if (controller) controller.run(opts.files);
+    else {
+      controller = new FrameController({ ...options, files: opts.files });
+      frames().append(controller.iframe);
+    }
+  };
+}
+
+/**
+ * The floor: a sandboxed frame on its own origin that is nothing but React painting "hello". Cold, the
+ * click creates it; warm, it is loaded first and the click posts it a component to render.
+ */
+export function armFloor(src: string, warm: boolean): Promise<void> {
+  delete button().dataset.paintMs;
+  const iframe = document.createElement('iframe');
+  iframe.setAttribute('sandbox', 'allow-scripts');
+  iframe.src = src;
+  let clickedAt = 0;
+  const ready = new Promise<void>((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== iframe.contentWindow) return;
+      if (event.data === 'floor-ready') resolve();
+      if (event.data === 'floor-painted') {
+        record(clickedAt, performance.now());
+        window.removeEventListener('message', onMessage);
+        iframe.remove();
+      }
+    };
+    window.addEventListener('message', onMessage);
+  });
+  button().onclick = (e) => {
+    clickedAt = e.timeStamp;
+    if (warm) iframe.contentWindow?.postMessage('floor-render', '*');
+    else frames().append(iframe);
+  };
+  if (!warm) return Promise.resolve();
+  frames().append(iframe);
+  return ready;
+}
+
+/** Switching tabs: both apps are open in the pool; a click shows `to` and records the host's next paint. */
+export function armSwitch(pool: FramePool, from: string, to: string): void {
+  delete button().dataset.paintMs;
+  pool.show(from);
+  button().onclick = (e) => {
+    const clickedAt = e.timeStamp;
+    pool.show(to);
+    afterNextPaint(() => record(clickedAt, performance.now()));
+  };
+}

@@ -1,0 +1,261 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { spawnServer } from '../e2e/spawnServer.ts';
+import { openHarness } from '../runtime/harness/openHarness.ts';
+import { measureCompile } from './bench/compileBench.ts';
+import { startFloorServer } from './bench/floorServer.ts';
+import { newRenderersPss } from './bench/memory.ts';
+import { measureFloors, measureOpen, measureSwitch, type Series } from './bench/openTab.ts';
+import { jsonRows, markdownTable, type Row } from './bench/report.ts';
+import { fixedRate, mcpCall } from './bench/serverLoad.ts';
+import { TWELVE_FILE_APP } from './bench/twelveFileApp.ts';
+import { measureWeight } from './bench/weight.ts';
+import { ensureBuilt } from './build.ts';
+
+/**
+ * `npm run bench`: open-tab latency, compile cost, server load and weight, each beside the anchor measured
+ * in the same run, as ratios and percentiles. Writes docs/benchmarks.md and docs/benchmarks.json.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const RATE = 200;
+const TOKEN = 'bench-owner-token-0123456789abcdef';
+const log = (line: string) => console.log(line);
+
+function readApp(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(child);
+      else files[child] = fs.readFileSync(path.join(dir, child), 'utf8');
+    }
+  };
+  walk('');
+  return files;
+}
+
+const started = Date.now();
+await ensureBuilt({ log });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-bench-'));
+const server = await spawnServer({
+  PORT: process.env.BENCH_PORT ?? '5291',
+  ROOM_DATA_DIR: dataDir,
+  ROOM_OWNER_TOKEN: TOKEN,
+  ROOM_PROPOSALS_PER_MINUTE: '1000000',
+});
+const floors = await startFloorServer();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const rows: Row[] = [];
+const series: Series[] = [];
+try {
+  const standup = readApp(path.join(ROOT, 'demo/standup-timer'));
+  const page = await browser.newPage();
+  await openHarness(page, server.url);
+
+  log(`Open a tab: ${RUNS} runs of each (floors, Standup timer, 12-file app; cold, warm, switch)…`);
+  const [floorCold, floorWarm] = (await measureFloors(page, floors.frameUrl, RUNS)) as [Series, Series];
+  const [standupCold, standupWarm] = (await measureOpen(page, 'Standup timer', standup, RUNS)) as [
+    Series,
+    Series,
+  ];
+  const [twelveCold, twelveWarm] = (await measureOpen(page, '12-file app', TWELVE_FILE_APP, RUNS)) as [
+    Series,
+    Series,
+  ];
+  const standupSwitch = await measureSwitch(page, 'Standup timer', standup, RUNS);
+  const twelveSwitch = await measureSwitch(page, '12-file app', TWELVE_FILE_APP, RUNS);
+  series.push(
+    floorCold,
+    floorWarm,
+    standupCold,
+    standupWarm,
+    twelveCold,
+    twelveWarm,
+    standupSwitch,
+    twelveSwitch,
+  );
+  for (const [s, floor, target] of [
+    [standupCold, floorCold, { max: 1.2, of: 'ratio' }],
+    [twelveCold, floorCold, { max: 1.2, of: 'ratio' }],
+    [standupWarm, floorWarm, { max: 16, of: 'value' }],
+    [twelveWarm, floorWarm, { max: 16, of: 'value' }],
+    [standupSwitch, undefined, { max: 16, of: 'value' }],
+    [twelveSwitch, undefined, { max: 16, of: 'value' }],
+  ] as const) {
+    rows.push({
+      figure: `${s.name} click-to-first-paint p50 (p95 ${s.p95.toFixed(1)} ms)`,
+      value: s.p50,
+      unit: 'ms',
+      anchor: floor ? { name: `${floor.name} p50`, value: floor.p50 } : undefined,
+      target,
+    });
+  }
+
+  log('Compile: the runtime vs raw Sucrase vs Babel over the corpus…');
+  const compilePage = await browser.newPage();
+  await openHarness(compilePage, server.url);
+  const compile = await measureCompile(compilePage);
+  for (const stat of ['median', 'total'] as const) {
+    const label = stat === 'median' ? `per-file median (${compile.files} files)` : 'total';
+    rows.push({
+      figure: `compile ${label}: runtime`,
+      value: compile[stat].runtime as number,
+      unit: 'ms',
+      anchor: { name: 'raw Sucrase', value: compile[stat].sucrase as number },
+      target: { max: 1.2, of: 'ratio' },
+    });
+    rows.push({
+      figure: `compile ${label}: runtime vs Babel`,
+      value: compile[stat].runtime as number,
+      unit: 'ms',
+      anchor: { name: '@babel/standalone', value: compile[stat].babel as number },
+    });
+  }
+
+  log('Memory: one open app, and the launcher page…');
+  const cdp = await browser.newBrowserCDPSession();
+  const appPss = await newRenderersPss(cdp, async () => {
+    await page.evaluate((files) => {
+      const h = (
+        window as unknown as { roomHarness: { post: (...a: unknown[]) => void; open: (id: string) => void } }
+      ).roomHarness;
+      h.post('memory-app', files);
+      h.open('memory-app');
+    }, standup);
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { roomHarness: { state: (id: string) => string } }).roomHarness.state(
+          'memory-app',
+        ) === 'running',
+    );
+    await page.waitForTimeout(500);
+  });
+  rows.push({
+    figure: 'memory: one open app (its renderer process, PSS)',
+    value: appPss / 2 ** 20,
+    unit: 'MB',
+  });
+  const emptyRoom = await fetch(`${server.url}/api/rooms`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Empty bench room' }),
+  }).then((r) => r.json() as Promise<{ room: { id: string } }>);
+  const launcherContext = await browser.newContext();
+  const launcherPss = await newRenderersPss(cdp, async () => {
+    const launcher = await launcherContext.newPage();
+    await launcher.goto(`${server.url}/?token=${TOKEN}`);
+    await launcher.getByRole('heading', { name: 'Your rooms' }).waitFor();
+    await launcher.goto(`${server.url}/rooms/${emptyRoom.room.id}`);
+    await launcher.getByText('No apps in this room yet.').waitFor();
+    await launcher.waitForTimeout(500);
+  });
+  rows.push({
+    figure: 'memory: launcher page, no app open (renderer PSS)',
+    value: launcherPss / 2 ** 20,
+    unit: 'MB',
+  });
+  await launcherContext.close();
+
+  log(`Server: ${RATE} requests/s for ${LOAD_SECONDS} s each (anchor: GET /healthz)…`);
+  const mcp = `${server.url}/api/v1/external-mcp`;
+  const rooms = (await fetch(`${server.url}/api/rooms`, {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  }).then((r) => r.json())) as { rooms: { id: string; name: string }[] };
+  const demo = rooms.rooms.find((r) => r.name === 'Demo room')?.id as string;
+  const anchor = await fixedRate('GET /healthz', {
+    rate: RATE,
+    seconds: LOAD_SECONDS,
+    send: () => fetch(`${server.url}/healthz`).then((r) => r.ok),
+  });
+  const list = await fixedRate('list_room_apps', {
+    rate: RATE,
+    seconds: LOAD_SECONDS,
+    send: (i) => mcpCall(mcp, TOKEN, 'list_room_apps', { room_id: demo, limit: 10 }, i),
+  });
+  const propose = await fixedRate('propose_room_snippet_app', {
+    rate: RATE,
+    seconds: LOAD_SECONDS,
+    send: (i) =>
+      mcpCall(
+        mcp,
+        TOKEN,
+        'propose_room_snippet_app',
+        {
+          room_id: demo,
+          name: `Bench app ${i}`,
+          files: { 'src/App.tsx': `export default function App() {\n  return <p>bench ${i}</p>;\n}\n` },
+          idempotency_key: `bench-${started}-${i}`,
+        },
+        i,
+      ),
+  });
+  for (const r of [list, propose]) {
+    rows.push({
+      figure: `${r.name} p99 at ${RATE}/s (p50 ${r.p50.toFixed(2)} ms; ${r.ok}/${r.sent} ok; ${r.throughput.toFixed(0)}/s)`,
+      value: r.p99,
+      unit: 'ms',
+      anchor: { name: 'GET /healthz p99', value: anchor.p99 },
+      target: { max: 10, of: 'value' },
+    });
+  }
+
+  const weight = measureWeight();
+  rows.push(
+    {
+      figure: 'launcher initial JS (gzip, Sandpack excluded)',
+      value: weight.launcherInitialGzip / 1024,
+      unit: 'KB',
+      target: { max: 120, of: 'value' },
+    },
+    {
+      figure: 'frame runtime JS (gzip: React, Sucrase, loader)',
+      value: weight.frameRuntimeGzip / 1024,
+      unit: 'KB',
+    },
+    {
+      figure: `Sandpack fallback chunks (gzip, loaded only on that path: ${weight.sandpackFiles.length} files)`,
+      value: weight.sandpackGzip / 1024,
+      unit: 'KB',
+    },
+  );
+
+  const machine = {
+    cpu: `${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}`,
+    memory_gib: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    chromium: browser.version(),
+    date: new Date().toISOString(),
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+  const json = {
+    machine,
+    runs: RUNS,
+    rows: jsonRows(rows),
+    series,
+    compile,
+    load: [anchor, list, propose],
+    weight,
+  };
+  fs.writeFileSync(path.join(ROOT, 'docs/benchmarks.json'), `${JSON.stringify(json, null, 2)}\n`);
+  const md = [
+    '# Benchmarks',
+    '',
+    `\`npm run bench\` on ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium}; ${machine.date}, ${machine.seconds} s. Every anchor was measured in the same run; click-to-first-paint is from the click's event time to the frame's first-paint report (rAF, then a task), ${RUNS} runs each. Raw numbers: \`docs/benchmarks.json\`.`,
+    '',
+    markdownTable(rows),
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), md);
+  log(`\n${md}`);
+} finally {
+  await browser.close();
+  floors.close();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
