@@ -1,5 +1,7 @@
-import { E2E_PORT } from './env.ts';
+import { E2E_OWNER_TOKEN, E2E_PORT } from './env.ts';
 import { expect, test } from './fixtures.ts';
+import { ownerAuth, roomWithApps } from './rooms.ts';
+import { HELLO } from './runtimeApps.ts';
 
 test('the Demo room shows its approved app as a tab and runs it in a sandboxed frame on its own origin', async ({
   ownerPage: page,
@@ -38,4 +40,46 @@ test('the shell carries a strict CSP and cannot be framed', async ({ page }) => 
   expect(csp).toContain("script-src 'self'");
   expect(csp).not.toContain('unsafe-eval');
   expect(csp).toContain("frame-ancestors 'none'");
+});
+
+test('an app opening shows its loading outline, never a blank panel', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const { roomId } = await roomWithApps(request, 'Loading state', { Slowpoke: HELLO });
+  // Hold the files back for a moment so the loading state is on screen long enough to see.
+  await page.route('**/api/rooms/*/apps/*/files', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto(`/rooms/${roomId}`);
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('Opening Slowpoke…')).toBeVisible();
+  await expect(panel.locator('.skeleton')).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Slowpoke"]').getByText('hello')).toBeVisible();
+  await expect(panel.getByText('Opening Slowpoke…')).toBeHidden();
+});
+
+test('an app the owner removes unmounts at once in another open launcher, which says so', async ({
+  ownerPage: page,
+  browser,
+  request,
+}) => {
+  const { roomId, apps } = await roomWithApps(request, 'Removal live', { Doomed: HELLO, Stays: HELLO });
+  const other = await browser.newContext();
+  const watcher = await other.newPage();
+  await watcher.goto(`/?token=${E2E_OWNER_TOKEN}`);
+  await watcher.goto(`/rooms/${roomId}?app=${apps[0]?.id}`);
+  await expect(watcher.frameLocator('iframe[title="Doomed"]').getByText('hello')).toBeVisible();
+
+  await page.goto(`/rooms/${roomId}`);
+  const res = await request.delete(`/api/rooms/${roomId}/apps/${apps[0]?.id}`, { headers: ownerAuth });
+  expect(res.ok()).toBe(true);
+
+  await expect(watcher.locator('iframe[title="Doomed"]')).toHaveCount(0);
+  await expect(watcher.getByRole('tab', { name: 'Doomed' })).toHaveCount(0);
+  await expect(watcher.getByText('“Doomed” was removed from this room by its owner.')).toBeVisible();
+  await watcher.getByRole('tab', { name: 'Stays' }).click();
+  await expect(watcher.frameLocator('iframe[title="Stays"]').getByText('hello')).toBeVisible();
+  await other.close();
 });

@@ -16,8 +16,13 @@ export function AppPanel({
     case 'warm':
     case 'loading':
       return (
-        <div className="panel-status" aria-live="polite">
-          Opening {name}…
+        <div className="panel-status panel-loading" aria-live="polite">
+          <div className="skeleton" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </div>
+          <p>Opening {name}…</p>
         </div>
       );
     case 'running':

@@ -25,20 +25,23 @@ export function MountedApps({
   bridge,
   apps,
   selected,
+  removed,
 }: {
   roomId: string;
   pool: FramePool;
   /** The storage bridge, for Sandpack frames (the pool hands it to its own frames). */
   bridge?: FrameBridge;
   apps: LauncherApp[];
-  selected: LauncherApp;
+  /** The open app; undefined when the one in the URL is gone (`removed` then names it, if known). */
+  selected: LauncherApp | undefined;
+  removed?: { name: string | undefined };
 }) {
   useSyncExternalStore(pool.subscribe, () => pool.version);
 
   // Imports outside the runtime's modules were found at review: that app runs with Sandpack instead.
-  const sandpack = selected.dependencies && selected.sandpack_url ? selected : undefined;
+  const sandpack = selected?.dependencies && selected.sandpack_url ? selected : undefined;
   useEffect(() => {
-    if (sandpack) pool.show(undefined);
+    if (sandpack || !selected) pool.show(undefined);
     else pool.open(poolApp(selected), lastActivationAt());
   }, [pool, selected, sandpack]);
 
@@ -57,11 +60,21 @@ export function MountedApps({
   return (
     <section
       className="app-panel"
-      role="tabpanel"
-      id={`panel-${selected.id}`}
-      aria-labelledby={`tab-${selected.id}`}
+      role={selected ? 'tabpanel' : 'region'}
+      id={selected ? `panel-${selected.id}` : undefined}
+      aria-labelledby={selected ? `tab-${selected.id}` : undefined}
+      aria-label={selected ? undefined : 'App'}
     >
-      {sandpack?.dependencies && sandpack.sandpack_url ? (
+      {!selected ? (
+        <div className="panel-status" role="status">
+          <p>
+            {removed?.name
+              ? `“${removed.name}” was removed from this room by its owner.`
+              : 'This app is not in this room any more.'}
+          </p>
+          <p className="muted">Pick another app above.</p>
+        </div>
+      ) : sandpack?.dependencies && sandpack.sandpack_url ? (
         <SandpackPanel
           key={sandpack.id}
           roomId={roomId}
@@ -81,7 +94,7 @@ export function MountedApps({
       <div
         ref={(el) => pool.attach(el)}
         className="frame-host"
-        data-paint-ms={pool.entry(selected.id)?.paintMs}
+        data-paint-ms={selected && pool.entry(selected.id)?.paintMs}
       />
     </section>
   );

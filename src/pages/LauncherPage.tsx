@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type LauncherApp, type Room } from '../api.ts';
 import { AppMenu } from '../components/AppMenu.tsx';
 import { MountedApps } from '../components/MountedApps.tsx';
@@ -16,6 +16,8 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   const { search } = useLocation();
   const { pool, onWarm, storage } = useFramePool(roomId, data?.apps);
 
+  // Names of apps seen on this page, so a removal while open can say which app went.
+  const seen = useRef(new Map<string, string>());
   const [changes, setChanges] = useState(0);
   const load = useCallback(() => {
     api<{ room: Room; apps: LauncherApp[] }>(`/api/rooms/${encodeURIComponent(roomId)}`)
@@ -41,7 +43,10 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     );
   if (!data) return <main className="page page-status">Loading room…</main>;
 
-  const selected = data.apps.find((a) => a.id === search.get('app')) ?? data.apps[0];
+  for (const app of data.apps) seen.current.set(app.id, app.name);
+  const wanted = search.get('app');
+  const selected = wanted ? data.apps.find((a) => a.id === wanted) : data.apps[0];
+  const removed = wanted && !selected ? { name: seen.current.get(wanted) } : undefined;
   const select = (id: string) => navigate(`/rooms/${roomId}?app=${encodeURIComponent(id)}`);
 
   return (
@@ -67,15 +72,14 @@ export function LauncherPage({ roomId }: { roomId: string }) {
       ) : (
         <>
           <TabBar apps={data.apps} selectedId={selected?.id} onSelect={select} onWarm={onWarm} />
-          {selected && (
-            <MountedApps
-              roomId={roomId}
-              pool={pool}
-              bridge={storage.handle}
-              apps={data.apps}
-              selected={selected}
-            />
-          )}
+          <MountedApps
+            roomId={roomId}
+            pool={pool}
+            bridge={storage.handle}
+            apps={data.apps}
+            selected={selected}
+            removed={removed}
+          />
         </>
       )}
     </main>
