@@ -1,0 +1,67 @@
+import { repoKey, snippetKey } from '../../validation/idempotencyKey.ts';
+import { type Verdict, validateRepoProposal, validateSnippetProposal } from '../../validation/proposal.ts';
+import { type CliContext, EXIT, type Outcome, positional, required } from '../cliTypes.ts';
+import { collectFiles } from '../collectFiles.ts';
+import { withRetry } from '../withRetry.ts';
+
+interface Receipt {
+  proposal_id: string;
+  state: string;
+  replayed: boolean;
+  file_count?: number;
+  next_step?: string;
+}
+
+const NEXT_STEP = 'Approve it under Connected → Needs your approval, then tell me.';
+
+function rejected<T>(v: Extract<Verdict<T>, { ok: false }>, extra: object = {}): Outcome {
+  return {
+    exit: EXIT.rejected,
+    text: `REJECT (${v.by}) ${v.error.code}: ${v.error.message}`,
+    json: { ok: false, by: v.by, error: v.error, ...extra },
+  };
+}
+
+/** Sends a checked proposal with retries on the same key; prints the id and the next step, never polls. */
+async function send(
+  ctx: CliContext,
+  tool: string,
+  args: Record<string, unknown>,
+  extra: object,
+): Promise<Outcome> {
+  const r = await withRetry(() => ctx.client.callTool<Receipt>(tool, args), {
+    ...ctx.io.retry,
+    onRetry: (attempt, e, ms) =>
+      ctx.io.stderr(`room: ${e.message}; retrying with the same key in ${ms} ms (attempt ${attempt + 1})`),
+  });
+  const again = r.replayed ? ` (replayed: the same proposal, now ${r.state})` : '';
+  return {
+    exit: EXIT.ok,
+    text: `Proposed "${String(args.name)}" as ${r.proposal_id}${again}\n${r.next_step ?? NEXT_STEP}`,
+    json: { ok: true, ...r, idempotency_key: args.idempotency_key, ...extra },
+  };
+}
+
+/** `room propose <dir> --room --name` or `room propose --repo --version --room --name`. */
+export async function propose(ctx: CliContext): Promise<Outcome> {
+  const room = required(ctx, 'room');
+  const name = required(ctx, 'name');
+  if (ctx.values.repo || ctx.values.version) {
+    const repository_id = required(ctx, 'repo');
+    const version_id = required(ctx, 'version');
+    const key = ctx.values.key ?? (await repoKey(room, name, repository_id, version_id));
+    const args = { room_id: room, name, repository_id, version_id, idempotency_key: key };
+    const v = validateRepoProposal(args);
+    if (!v.ok) return rejected(v);
+    return send(ctx, 'propose_room_repo_app', args, {});
+  }
+  const dir = positional(ctx, 0, 'dir');
+  const { files, skipped } = await collectFiles(dir);
+  for (const s of skipped) if (!ctx.values.json) ctx.io.stderr(`room: skipped ${s.path} (${s.reason})`);
+  const key = ctx.values.key ?? (await snippetKey(room, name, files));
+  const args = { room_id: room, name, files, idempotency_key: key };
+  // The same module as the server's: a call that would fail never leaves the machine.
+  const v = validateSnippetProposal(args);
+  if (!v.ok) return rejected(v, { skipped });
+  return send(ctx, 'propose_room_snippet_app', args, { files: Object.keys(files), skipped });
+}

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../server/http/startTestServer.ts';
+import { type Api, apiClient } from '../server/http/testClient.ts';
+import { snippetKey } from '../validation/idempotencyKey.ts';
+import { validateSnippetProposal } from '../validation/proposal.ts';
+import { appDir, runRoom } from './cliHarness.ts';
+import { startLossyProxy } from './LossyProxy.ts';
+import type { RequestError } from './RequestError.ts';
+import { RoomClient } from './RoomClient.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
+const SEEDS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'seed-validation-cases.json'), 'utf8'))
+  .cases as {
+  case: string;
+  arguments: Record<string, unknown>;
+}[];
+const APP = 'export default function App() {\n  return <h1>Hi</h1>;\n}\n';
+const NEXT = 'Approve it under Connected → Needs your approval, then tell me.';
+
+let s: TestServer;
+let owner: Api;
+let roomId: string;
+let auth: string[];
+
+beforeEach(async () => {
+  s = await startTestServer();
+  owner = apiClient(s.url, { token: s.ownerToken });
+  roomId = (await owner('POST', '/api/rooms', { name: 'CLI room' })).body.room.id;
+  auth = ['--url', s.url, '--token', s.ownerToken];
+});
+afterEach(async () => s.close());
+
+const pending = async () =>
+  (await owner('GET', `/api/rooms/${roomId}/proposals?state=pending`)).body.proposals;
+
+describe('room propose', () => {
+  it('collects text files, derives the key, proposes once and prints the next step', async () => {
+    const files = { 'src/App.tsx': APP, 'src/styles.css': 'h1 {}\n' };
+    const dir = appDir({ ...files, 'logo.png': new Uint8Array([137, 80, 0, 1]), 'node_modules/x/i.js': 'x' });
+    const r = await runRoom(['propose', dir, '--room', roomId, '--name', 'Hi', ...auth]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(NEXT);
+    expect(r.stderr).toContain('skipped logo.png (binary)');
+    const [card, ...more] = await pending();
+    expect(more).toHaveLength(0);
+    expect(card.files).toEqual(files);
+    expect(r.stdout).toContain(card.id);
+
+    const again = await runRoom(['propose', dir, '--room', roomId, '--name', 'Hi', '--json', ...auth]);
+    expect(again.json()).toMatchObject({
+      proposal_id: card.id,
+      replayed: true,
+      idempotency_key: await snippetKey(roomId, 'Hi', files),
+    });
+    expect(await pending()).toHaveLength(1);
+  });
+
+  it('rejects locally before any network call', async () => {
+    const dir = appDir({ 'src/App.tsx': 'export const App = 1;\n' });
+    // Nothing listens on this port: reaching the network would exit 1, not 3.
+    const r = await runRoom([
+      'propose',
+      dir,
+      '--room',
+      roomId,
+      '--name',
+      'Hi',
+      '--url',
+      'http://127.0.0.1:5498',
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe(
+      'REJECT (rule) missing_entry: src/App.tsx has no default export: add `export default function App() { … }`',
+    );
+  });
+
+  it('gives the same verdicts as the server on the seed cases and ours', async () => {
+    const ok = { 'src/App.tsx': APP };
+    const base = { room_id: roomId, name: 'Mine', files: ok, idempotency_key: 'snip-aaaaaaaaaaaaaaaa' };
+    const ours: Record<string, unknown>[] = [
+      { ...base, name: 'evil\u202etxt' },
+      { ...base, name: 'zero\u200bwidth' },
+      { ...base, files: { ...ok, 'C:/x.ts': 'x' } },
+      { ...base, files: { ...ok, 'src/\u0000.ts': 'x' } },
+      { ...base, files: { ...ok, 'src/': 'x' } },
+      { ...base, files: { ...ok, './a.ts': 'x' } },
+      { ...base, files: { 'src/App.tsx': 'const App = 1;' } },
+      { ...base, files: { ...ok, 'big.ts': 'x'.repeat(64 * 1024 + 1) } },
+      { ...base, limit: 3 },
+    ];
+    const client = new RoomClient({ url: s.url, token: s.ownerToken });
+    const cases = [...SEEDS.map((c) => ({ ...c.arguments, room_id: roomId })), ...ours];
+    for (const args of cases) {
+      const local = validateSnippetProposal(args);
+      const server = await client.callTool('propose_room_snippet_app', args).then(
+        () => ({ ok: true }),
+        (e: RequestError) => ({ ok: false, code: e.code, message: e.message }),
+      );
+      if (local.ok) expect(server, JSON.stringify(args).slice(0, 80)).toEqual({ ok: true });
+      else expect(server).toEqual({ ok: false, code: local.error.code, message: local.error.message });
+    }
+    await client.close();
+    expect(cases).toHaveLength(18);
+  });
+
+  it('retries a dropped answer with the same key: one card, not two', async () => {
+    let drops = 1;
+    const proxy = await startLossyProxy(s.url, () => drops-- > 0);
+    try {
+      const dir = appDir({ 'src/App.tsx': APP });
+      const r = await runRoom([
+        'propose',
+        dir,
+        '--room',
+        roomId,
+        '--name',
+        'Lossy',
+        '--url',
+        proxy.url,
+        '--token',
+        s.ownerToken,
+        '--json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(proxy.stats).toEqual({ proposalCalls: 2, dropped: 1 });
+      expect(r.stderr).toContain('retrying with the same key');
+      expect(r.json()).toMatchObject({ replayed: true, state: 'pending_review' });
+      const cards = await pending();
+      expect(cards.map((c: { id: string }) => c.id)).toEqual([r.json().proposal_id]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('answers one clear line on server-side refusals', async () => {
+    const dir = appDir({ 'src/App.tsx': APP });
+    const r = await runRoom(['propose', dir, '--room', 'nope', '--name', 'Hi', ...auth]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^room: not_found: .+$/);
+    const bad = await runRoom([
+      'propose',
+      dir,
+      '--room',
+      roomId,
+      '--name',
+      'Hi',
+      '--url',
+      s.url,
+      '--token',
+      'wrong',
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^room: invalid_token: .*ROOM_TOKEN/);
+    const twice = await runRoom([
+      'propose',
+      dir,
+      '--room',
+      roomId,
+      '--name',
+      'Other',
+      '--key',
+      'fixed-key-1',
+      ...auth,
+    ]);
+    expect(twice.code).toBe(0);
+    const clash = await runRoom([
+      'propose',
+      dir,
+      '--room',
+      roomId,
+      '--name',
+      'Else',
+      '--key',
+      'fixed-key-1',
+      ...auth,
+    ]);
+    expect(clash.stderr).toMatch(/^room: idempotency_key_mismatch: /);
+  });
+});
