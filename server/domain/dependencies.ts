@@ -67,16 +67,29 @@ export async function pinDependencies(
   if (!npm) throw new CodedError('not_available', 'This server cannot resolve npm dependencies');
   const failed: { name: string; range: string; reason: string }[] = [];
   const pinned: Record<string, string> = {};
-  await Promise.all(
-    Object.entries(ranges).map(async ([name, range]) => {
-      try {
-        pinned[name] = await npm.resolve(name, range);
-      } catch (err) {
-        if (!(err instanceof NpmCacheMiss)) throw err;
-        failed.push({ name, range, reason: err.message });
-      }
-    }),
-  );
+  let wanted = Object.entries(ranges);
+  // The bundler installs no peer dependencies itself (use-immer needs immer): they are pinned too.
+  while (wanted.length > 0) {
+    await Promise.all(
+      wanted.map(async ([name, range]) => {
+        try {
+          pinned[name] = await npm.resolve(name, range);
+        } catch (err) {
+          if (!(err instanceof NpmCacheMiss)) throw err;
+          failed.push({ name, range, reason: err.message });
+        }
+      }),
+    );
+    const next = new Map<string, string>();
+    for (const [name] of wanted) {
+      const m = pinned[name] ? npm.manifest(name, pinned[name]) : undefined;
+      const optional = m?.peerDependenciesMeta ?? {};
+      for (const [peer, range] of Object.entries(m?.peerDependencies ?? {}))
+        if (!(peer in pinned) && !optional[peer]?.optional && !failed.some((f) => f.name === peer))
+          next.set(peer, range);
+    }
+    wanted = [...next];
+  }
   if (failed.length > 0)
     throw new CodedError(
       'unresolved_dependency',

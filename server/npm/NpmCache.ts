@@ -135,7 +135,8 @@ export class NpmCache {
     await this.limited(() => npmPack(name, version, file));
   }
 
-  private manifest(name: string, version: string): Manifest | undefined {
+  /** A cached version's lean manifest. */
+  manifest(name: string, version: string): Manifest | undefined {
     try {
       return JSON.parse(fs.readFileSync(this.manifestFile(name, version), 'utf8'));
     } catch {

@@ -28,6 +28,11 @@ beforeEach(async () => {
   seed('date-fns', '3.6.0', 'latest', { main: 'index.js' });
   seed('date-fns', '2.30.0', '^2.0.0');
   seed('@scope/pkg', '1.0.0', '^1.0.0');
+  seed('use-immer', '0.11.0', 'latest', {
+    peerDependencies: { immer: '>=8.0.0', react: '^18 || ^19', ghost: '*' },
+    peerDependenciesMeta: { ghost: { optional: true } },
+  });
+  seed('immer', '10.1.1', '>=8.0.0');
   seed('react', REACT_VERSION, REACT_VERSION);
   seed('react-dom', REACT_VERSION, REACT_VERSION);
   s = await startTestServer();
@@ -113,6 +118,25 @@ describe('dependencies recorded at proposal time', () => {
     const app = launcher.body.apps.find((a: { id: string }) => a.id === approved.body.app.id);
     expect(app.dependencies).toEqual(expected);
     expect(app.sandpack_url).toMatch(new RegExp(`^http://${app.id}-sp\\.localhost:\\d+/$`));
+  });
+
+  it('pins required peers too: the bundler installs none itself', async () => {
+    const owner = apiClient(s.url, { token: s.ownerToken });
+    const roomId = (await owner('POST', '/api/rooms', { name: 'Peers' })).body.room.id;
+    const res = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+      name: 'Notes',
+      files: {
+        'src/App.tsx':
+          "import { useImmer } from 'use-immer';\nexport default function App() { return null; }\n",
+      },
+      idempotency_key: 'deps-key-4',
+    });
+    expect(res.body.proposal.dependencies).toEqual({
+      immer: '10.1.1',
+      react: REACT_VERSION,
+      'react-dom': REACT_VERSION,
+      'use-immer': '0.11.0',
+    });
   });
 
   it('records nothing for an app the runtime serves itself', async () => {

@@ -5,7 +5,7 @@ import { addedPackages } from '../../runtime/sandpack/sandpackFiles.ts';
 import { api } from '../api.ts';
 
 /** A start that has not shown the app by then fails with its reason (Sandpack's own default is 40 s). */
-export const SANDPACK_START_TIMEOUT_MS = 25_000;
+export const SANDPACK_START_TIMEOUT_MS = 30_000;
 
 type Phase =
   | { kind: 'loading'; status: string }
@@ -81,12 +81,12 @@ export function SandpackPanel(props: {
         Running with Sandpack: this app uses {uses.join(', ')}
       </p>
       {phase.kind === 'loading' && (
-        <div className="panel-status" aria-live="polite" style={{ top: '2rem' }}>
+        <div className="panel-status" aria-live="polite" style={{ top: '2rem', zIndex: 2 }}>
           Opening {name} with Sandpack… ({phase.status})
         </div>
       )}
       {phase.kind === 'error' && (
-        <div className="panel-status panel-error" role="alert" style={{ top: '2rem' }}>
+        <div className="panel-status panel-error" role="alert" style={{ top: '2rem', zIndex: 2 }}>
           <p>{phase.message}</p>
           <button
             type="button"
@@ -101,7 +101,8 @@ export function SandpackPanel(props: {
       )}
       <div
         className="frame-host"
-        style={{ top: '2rem', height: 'auto' }}
+        // Above the pool's (empty, hidden-frame) container, which follows it in the DOM.
+        style={{ top: '2rem', height: 'auto', zIndex: 1 }}
         data-sandpack-ms={phase.kind === 'running' ? phase.ms : undefined}
       >
         {View && files && phase.kind !== 'error' && (
