@@ -18,10 +18,10 @@ const PROPOSAL = /"method"\s*:\s*"tools\/call"[\s\S]*"name"\s*:\s*"propose_room_
 
 /**
  * A loopback proxy to a real server. For each proposal tool call it forwards the request, waits for the
- * server's full answer, then, when `drop()` says so, cuts the client's connection instead of answering:
+ * server's full answer, then, when `drop(body)` says so, cuts the client's connection instead of answering:
  * the server handled the call, the client never hears back.
  */
-export async function startLossyProxy(target: string, drop: () => boolean): Promise<LossyProxy> {
+export async function startLossyProxy(target: string, drop: (body: string) => boolean): Promise<LossyProxy> {
   const stats: ProxyStats = { proposalCalls: 0, dropped: 0 };
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -29,7 +29,8 @@ export async function startLossyProxy(target: string, drop: () => boolean): Prom
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
-    const isProposal = req.method === 'POST' && PROPOSAL.test(body.toString('utf8'));
+    const text = body.toString('utf8');
+    const isProposal = req.method === 'POST' && PROPOSAL.test(text);
     if (isProposal) stats.proposalCalls++;
     const out = http.request(
       {
@@ -43,7 +44,7 @@ export async function startLossyProxy(target: string, drop: () => boolean): Prom
       async (up) => {
         const answer: Buffer[] = [];
         for await (const c of up) answer.push(c as Buffer);
-        if (isProposal && drop()) {
+        if (isProposal && drop(text)) {
           stats.dropped++;
           req.socket.destroy();
           return;
