@@ -1,10 +1,12 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import type { FramePool, PoolApp } from '../../runtime/host/FramePool.ts';
 import type { LauncherApp } from '../api.ts';
 import { AppPanel } from './AppPanel.tsx';
 import { lastActivationAt } from './lastActivation.ts';
-import { SandpackPanel } from './SandpackPanel.tsx';
+
+// Only apps that need the Sandpack fallback load its panel (and, through it, sandpack-react).
+const SandpackPanel = lazy(() => import('./SandpackPanel.tsx').then((m) => ({ default: m.SandpackPanel })));
 
 /** Warm frames started in idle time for the first tabs (the pool bounds the total). */
 const IDLE_WARM = 2;
@@ -75,15 +77,17 @@ export function MountedApps({
           <p className="muted">Pick another app above.</p>
         </div>
       ) : sandpack?.dependencies && sandpack.sandpack_url ? (
-        <SandpackPanel
-          key={sandpack.id}
-          roomId={roomId}
-          appId={sandpack.id}
-          name={sandpack.name}
-          dependencies={sandpack.dependencies}
-          bundlerUrl={sandpack.sandpack_url}
-          bridge={bridge}
-        />
+        <Suspense fallback={null}>
+          <SandpackPanel
+            key={sandpack.id}
+            roomId={roomId}
+            appId={sandpack.id}
+            name={sandpack.name}
+            dependencies={sandpack.dependencies}
+            bundlerUrl={sandpack.sandpack_url}
+            bridge={bridge}
+          />
+        </Suspense>
       ) : (
         <AppPanel
           name={selected.name}
