@@ -69,6 +69,7 @@ test('an app the owner removes unmounts at once in another open launcher, which 
   const other = await browser.newContext();
   const watcher = await other.newPage();
   await watcher.goto(`/?token=${E2E_OWNER_TOKEN}`);
+  await expect(watcher.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
   await watcher.goto(`/rooms/${roomId}?app=${apps[0]?.id}`);
   await expect(watcher.frameLocator('iframe[title="Doomed"]').getByText('hello')).toBeVisible();
 

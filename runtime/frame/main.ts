@@ -5,11 +5,11 @@ import {
   isConnectMessage,
   PROTOCOL_VERSION,
 } from '../protocol.ts';
-import { compile } from './compile.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
 import { adoptPort, hasPort, onHostMessage, postToHost } from './hostPort.ts';
 import { runApp } from './runApp.ts';
 import { showOverlay } from './showOverlay.ts';
+import { warmUp } from './warmUp.ts';
 
 // CSP does not stop WebRTC (STUN leaves the device): remove the constructors before app code runs.
 for (const name of [
@@ -45,8 +45,10 @@ window.addEventListener('message', (event) => {
   if (!handed || !adoptPort(handed)) return;
   onHostMessage(onMessage);
   post({ type: 'ready', version: PROTOCOL_VERSION });
-  // A warm frame waits for files: spend the wait on Sucrase's first (JIT-cold, ~20 ms) transform.
-  setTimeout(warmCompiler, 0);
+  // A warm frame waits for files: spend the wait on first-time costs.
+  setTimeout(() => {
+    if (!started) warmUp();
+  }, 0);
 });
 
 window.addEventListener('error', (event) => {
@@ -69,13 +71,4 @@ function onMessage(message: HostToFrame): void {
       runApp(files, { report, post });
       return;
   }
-}
-
-function warmCompiler(): void {
-  if (started) return;
-  compile(
-    'src/Warm.tsx',
-    "import { useState } from 'react';\nexport default function Warm(p: { n: number }) {\n" +
-      '  const [n] = useState<number>(p.n);\n  return <div className="x">{n}</div>;\n}\n',
-  );
 }
