@@ -134,6 +134,31 @@ describe('room propose', () => {
     }
   });
 
+  it('retries 5xx answers a bounded number of times, then fails with one line', async () => {
+    // The proxy answers 502 when its upstream is down: every attempt fails the same way.
+    const proxy = await startLossyProxy('http://127.0.0.1:5497', () => false);
+    try {
+      const dir = appDir({ 'src/App.tsx': APP });
+      const r = await runRoom([
+        'propose',
+        dir,
+        '--room',
+        roomId,
+        '--name',
+        'Down',
+        '--url',
+        proxy.url,
+        '--token',
+        't',
+      ]);
+      expect(r.code).toBe(1);
+      expect(r.stderr.match(/retrying with the same key/g)).toHaveLength(4);
+      expect(r.stderr.split('\n').at(-1)).toBe('room: not_available: upstream unreachable');
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('answers one clear line on server-side refusals', async () => {
     const dir = appDir({ 'src/App.tsx': APP });
     const r = await runRoom(['propose', dir, '--room', 'nope', '--name', 'Hi', ...auth]);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blankLiterals, hasDefaultExport } from './defaultExport.ts';
 
@@ -30,5 +32,22 @@ describe('hasDefaultExport', () => {
   it('keeps code outside literals and line structure', () => {
     const out = blankLiterals("a = 'x'; // c\nb = /re/g; c = 4 / 2 / 1;");
     expect(out).toBe('a =    ;     \nb =     g; c = 4 / 2 / 1;');
+  });
+});
+
+describe('on the react.dev corpus', () => {
+  it('agrees with a line-anchored check on every App file', () => {
+    const corpus = path.resolve(import.meta.dirname, '../../shared/corpus/react-dev/examples.json');
+    const { examples } = JSON.parse(fs.readFileSync(corpus, 'utf8')) as {
+      examples: { files: Record<string, string> }[];
+    };
+    const apps = examples
+      .flatMap((e) => Object.entries(e.files))
+      .filter(([p]) => /App\.(jsx?|tsx?)$/.test(p));
+    const anchored = (src: string) =>
+      /^\s*export\s+default\b/m.test(src) || /^\s*export\s*\{[^}]*\bdefault\b/m.test(src);
+    expect(apps.length).toBeGreaterThan(700);
+    const disagree = apps.filter(([, src]) => hasDefaultExport(src) !== anchored(src)).map(([p]) => p);
+    expect(disagree).toEqual([]);
   });
 });
