@@ -216,3 +216,47 @@ test('a start that cannot reach its bundler fails within the timeout with the re
   expect(outside).toEqual([]);
   await context.close();
 });
+
+const PROBE_APP = {
+  'src/App.tsx': `import { format } from 'date-fns';
+import { useEffect, useState } from 'react';
+
+const probe = (f: () => unknown) => { try { f(); return 'ok'; } catch { return 'blocked'; } };
+
+export default function App() {
+  const [api, setApi] = useState('pending');
+  useEffect(() => {
+    fetch('${BASE}/api/rooms', { credentials: 'include' }).then((r) => setApi(r.ok ? 'ok' : 'refused'), () => setApi('blocked'));
+  }, []);
+  return (
+    <ul>
+      <li>DATE {format(new Date(2020, 0, 2), 'yyyy')}</li>
+      <li>STORAGE {probe(() => localStorage.setItem('k', 'v'))}</li>
+      <li>PARENT {probe(() => window.parent.document.title)}</li>
+      <li>API {api}</li>
+    </ul>
+  );
+}
+`,
+};
+
+test('the Sandpack frame reaches neither the shell nor its API, and has no storage of its own', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, proposal } = await proposeApp('Probe', PROBE_APP);
+  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const frame = page.frameLocator('iframe[title="Probe"]');
+  await expect(frame.getByText('DATE 2020')).toBeVisible({ timeout: 60_000 });
+  await expect(frame.getByText(/^API (blocked|refused)$/)).toBeVisible();
+  console.log(await frame.locator('ul').innerText());
+  await expect(frame.getByText('PARENT blocked')).toBeVisible();
+  await expect(frame.getByText('STORAGE blocked')).toBeVisible();
+  expect(outside).toEqual([]);
+  await context.close();
+});
