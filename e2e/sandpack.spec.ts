@@ -254,7 +254,6 @@ test('the Sandpack frame reaches neither the shell nor its API, and has no stora
   const frame = page.frameLocator('iframe[title="Probe"]');
   await expect(frame.getByText('DATE 2020')).toBeVisible({ timeout: 60_000 });
   await expect(frame.getByText(/^API (blocked|refused)$/)).toBeVisible();
-  console.log(await frame.locator('ul').innerText());
   await expect(frame.getByText('PARENT blocked')).toBeVisible();
   await expect(frame.getByText('STORAGE blocked')).toBeVisible();
   expect(outside).toEqual([]);
