@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { row } from './matrix.ts';
+import { openRow } from './openRow.ts';
+import type { Weakening } from './rowEnv.ts';
+import { type RowSetup, setupRows } from './setupRows.ts';
+
+/** Rows that must FAIL against a deliberately weakened frame, and what their failure must be about. */
+const CASES: { id: string; weaken: Weakening; because: RegExp }[] = [
+  { id: 'D1', weaken: { sameOrigin: true }, because: /sandbox/ },
+  { id: 'D3', weaken: { sameOrigin: true }, because: /window\.origin/ },
+  { id: 'E1', weaken: { noCsp: true }, because: /expected a failure|requests that left/ },
+  { id: 'E6', weaken: { noCsp: true }, because: /expected a failure|requests that left/ },
+  { id: 'E12', weaken: { noCsp: true }, because: /expected a failure|requests that left/ },
+  { id: 'M2', weaken: { noCsp: true }, because: /messages from nested frames|requests that left/ },
+  { id: 'R1', weaken: { sharedOrigin: true }, because: /sibling ticks while the other app spins|Timeout/ },
+  { id: 'R5', weaken: { sharedOrigin: true }, because: /renderers with both apps open/ },
+  { id: 'D4', weaken: { sameOrigin: true, sharedOrigin: true }, because: /expected a failure/ },
+  { id: 'X1', weaken: { sameOrigin: true, sharedOrigin: true }, because: /received/ },
+];
+
+const weakeningName = (w: Weakening) =>
+  [
+    w.noCsp && 'CSP stripped',
+    w.sameOrigin && 'allow-same-origin added',
+    w.sharedOrigin && 'one shared origin',
+  ]
+    .filter(Boolean)
+    .join(' + ');
+
+let setup: RowSetup | undefined;
+test.beforeAll(async ({ playwright }) => {
+  setup = await setupRows(playwright, 'meta', [...new Set(CASES.map((c) => c.id))].map(row));
+});
+test.afterAll(async () => {
+  await setup?.dispose();
+});
+
+for (const { id, weaken, because } of CASES) {
+  test(`meta: row ${id} fails with ${weakeningName(weaken)}`, async ({ browser }) => {
+    test.setTimeout(60_000);
+    const r = row(id);
+    const t = await openRow(browser, setup as RowSetup, r, weaken);
+    let failure: Error | undefined;
+    try {
+      await r.check(t);
+    } catch (err) {
+      failure = err as Error;
+    } finally {
+      await t.close();
+    }
+    expect(failure, `row ${id} passed against a frame with ${weakeningName(weaken)}`).toBeDefined();
+    expect(failure?.message).toMatch(because);
+  });
+}

@@ -1,0 +1,165 @@
+import http from 'node:http';
+import { type Browser, type CDPSession, expect, type Request } from '@playwright/test';
+import { E2E_PORT } from '../env.ts';
+import type { Row } from './matrix.ts';
+import type { RowContext, Weakening } from './rowEnv.ts';
+import { type RowSetup, SHELL } from './setupRows.ts';
+
+const FRAME_ORIGIN = new RegExp(`^http://[a-z0-9-]+\\.localhost:${E2E_PORT}$`);
+const FRAME_DOCUMENT = new RegExp(`^http://[a-z0-9-]+\\.localhost:${E2E_PORT}/(\\?.*)?$`);
+
+// The browser refused these before any byte left: DevTools still reports them as requests.
+const BLOCKED = ['csp', 'net::ERR_BLOCKED_BY_CSP'];
+
+/** Page scripting for the meta-test: every sandbox the page sets also gets `allow-same-origin`. */
+function addSameOrigin() {
+  const set = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name: string, value: string) {
+    const weakened =
+      this instanceof HTMLIFrameElement && name === 'sandbox' ? `${value} allow-same-origin` : value;
+    return set.call(this, name, weakened);
+  };
+}
+
+/** The real frame document of `url`, fetched from the server with the frame's Host header. */
+function fetchFrameDocument(
+  url: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const { host, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: E2E_PORT, path: pathname, headers: { host } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 500, headers: res.headers as Record<string, string>, body }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** Opens a fresh signed-in context for one row (optionally weakened) and the observers its check reads. */
+export async function openRow(
+  browser: Browser,
+  setup: RowSetup,
+  row: Row,
+  weaken: Weakening = {},
+): Promise<RowContext & { close(): Promise<void> }> {
+  const roomId = setup.roomOf.get(row.id) as string;
+  const apps = setup.appsOf.get(row.id) ?? {};
+  const context = await browser.newContext({ baseURL: SHELL, storageState: setup.storageState });
+  if (weaken.sameOrigin) await context.addInitScript(addSameOrigin);
+  if (weaken.noCsp) {
+    // A routed document counts as public to Local Network Access: let it reach loopback as the real one does.
+    await context.grantPermissions(['local-network-access']);
+    await context.route(FRAME_DOCUMENT, async (route) => {
+      const real = await fetchFrameDocument(route.request().url());
+      const headers = { ...real.headers };
+      delete headers['content-security-policy'];
+      await route.fulfill({ status: real.status, headers, body: real.body });
+    });
+  }
+  if (weaken.sharedOrigin)
+    await context.route(`${SHELL}/api/rooms/${roomId}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { apps: { frame_url: string }[] };
+      for (const app of body.apps)
+        app.frame_url = `http://shared-${row.id.toLowerCase()}.localhost:${E2E_PORT}/`;
+      await route.fulfill({ response, json: body });
+    });
+
+  const page = await context.newPage();
+  const requests: Request[] = [];
+  const sockets: string[] = [];
+  const ctx = {
+    dialogs: [] as string[],
+    popups: [] as RowContext['popups'],
+    downloads: [] as string[],
+    crashes: [] as string[],
+  };
+  const failures = new Map<Request, string>();
+  context.on('request', (r) => requests.push(r));
+  context.on('requestfailed', (r) => failures.set(r, r.failure()?.errorText ?? 'failed'));
+  context.on('page', (p) => ctx.popups.push(p));
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  page.on('dialog', (d) => {
+    ctx.dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('download', (d) => ctx.downloads.push(d.url()));
+  page.on('crash', () => ctx.crashes.push(page.url()));
+  const mark = setup.listener.hits.length;
+
+  const app = (role = 'main') => {
+    const found = apps[role];
+    if (!found) throw new Error(`row ${row.id} has no app "${role}"`);
+    return found;
+  };
+  const allowed = (r: Request) => {
+    const url = new URL(r.url());
+    if (!/^(https?|wss?):$/.test(url.protocol)) return true;
+    if (url.origin === SHELL) {
+      try {
+        return r.frame() === page.mainFrame();
+      } catch {
+        return false; // a service worker's request
+      }
+    }
+    return FRAME_ORIGIN.test(url.origin) && (url.pathname === '/' || url.pathname.startsWith('/runtime/'));
+  };
+  let navigated = false;
+  let cdp: CDPSession | undefined;
+  const iframe = (role?: string) => page.locator(`iframe[title="${app(role).name}"]`);
+  const frame = (role?: string) => page.frameLocator(`iframe[title="${app(role).name}"]`);
+
+  return {
+    ...ctx,
+    page,
+    context,
+    env: setup.env,
+    api: setup.api,
+    roomId,
+    appId: (role) => app(role).id,
+    appName: (role) => app(role).name,
+    iframe,
+    frame,
+    async open(role) {
+      if (!navigated) {
+        navigated = true;
+        await page.goto(`/rooms/${roomId}?app=${encodeURIComponent(app(role).id)}`);
+      } else {
+        await page.getByRole('tab', { name: app(role).name, exact: true }).click();
+      }
+      await expect(iframe(role)).toBeAttached({ timeout: 15_000 });
+      return frame(role);
+    },
+    async probe(role) {
+      const text = await frame(role).locator('pre[data-probe]').textContent({ timeout: 15_000 });
+      return JSON.parse(text ?? '{}') as Record<string, unknown>;
+    },
+    leaks: () => [
+      ...requests
+        .filter((r) => !allowed(r) && !BLOCKED.includes(failures.get(r) ?? ''))
+        .map((r) => `${r.method()} ${r.url()} (${failures.get(r) ?? 'sent'})`),
+      ...sockets.map((url) => `websocket ${url}`),
+      ...setup.listener.since(mark).map((h) => `listener ${h.kind} ${h.path ?? ''}`),
+    ],
+    frameRequests: () => requests.map((r) => r.url()).filter((url) => FRAME_ORIGIN.test(new URL(url).origin)),
+    async hostLatency() {
+      const started = performance.now();
+      await page.evaluate(() => 1);
+      return performance.now() - started;
+    },
+    async renderers() {
+      cdp ??= await browser.newBrowserCDPSession();
+      const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string }[] };
+      return info.processInfo.filter((p) => p.type === 'renderer').length;
+    },
+    async close() {
+      await cdp?.detach().catch(() => {});
+      await context.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * A hostile app: `body` runs once after mount (inside an async function, plain JS) with `out`,
+ * `attempt(fn)` (records `{ok, value}` or `{ok: false, error: <name>, message}`), `wait(ms)` and
+ * `sdk` (`@room/sdk`) in scope; the app then renders `out` as JSON into `<pre data-probe>`, plus the
+ * CSP directives the frame saw violated.
+ */
+export function probeApp(body: string, extra: Record<string, string> = {}): Record<string, string> {
+  const app = `import { useEffect, useState } from 'react';
+import * as sdk from '@room/sdk';
+
+const violations = [];
+document.addEventListener('securitypolicyviolation', (e) => violations.push(e.effectiveDirective));
+const show = (v) =>
+  v === undefined ? 'undefined' : v === null || ['string', 'number', 'boolean'].includes(typeof v) ? v : String(v);
+async function attempt(fn) {
+  try {
+    return { ok: true, value: show(await fn()) };
+  } catch (e) {
+    return { ok: false, error: e && typeof e.code === 'string' ? e.code : (e && e.name) || String(e), message: String((e && e.message) || e).slice(0, 200) };
+  }
+}
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function probe() {
+  const out = {};
+${body}
+  out.violations = [...new Set(violations)].sort();
+  return out;
+}
+
+export default function App() {
+  const [result, setResult] = useState(null);
+  useEffect(() => {
+    probe().then(setResult, (e) => setResult({ fatal: String(e) }));
+  }, []);
+  return result ? <pre data-probe="">{JSON.stringify(result)}</pre> : <p>probing</p>;
+}
+`;
+  return { 'src/App.tsx': app, ...extra };
+}
+
+/** A plain app that renders `text` and a tick counter (a live sibling). */
+export function tickerApp(text: string): Record<string, string> {
+  return {
+    'src/App.tsx': `import { useEffect, useState } from 'react';
+export default function App() {
+  const [ticks, setTicks] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTicks((n) => n + 1), 100);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <main>
+      <p>${text}</p>
+      <output data-ticks="">{ticks}</output>
+    </main>
+  );
+}
+`,
+  };
+}

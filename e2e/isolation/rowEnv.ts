@@ -1,0 +1,63 @@
+import type { APIRequestContext, BrowserContext, FrameLocator, Locator, Page } from '@playwright/test';
+
+/** Where hostile snippets aim: a loopback listener outside every origin, and the shell itself. */
+export interface Env {
+  /** `http://127.0.0.1:<free port>`: anything that reaches it left the frame. */
+  listener: string;
+  /** The shell's origin (its JSON API lives here). */
+  shell: string;
+}
+
+/** What a probe snippet renders into `<pre data-probe>`: one entry per attempt. */
+export type Probe = Record<string, unknown>;
+
+/** One attempt's outcome as the snippet saw it. */
+export interface Attempt {
+  ok: boolean;
+  value?: unknown;
+  error?: string;
+  message?: string;
+}
+
+/** Ways the meta-test weakens the frame, without any hook in production code. */
+export interface Weakening {
+  /** Routing strips the frame document's CSP header. */
+  noCsp?: boolean;
+  /** Page scripting adds `allow-same-origin` to every iframe's sandbox. */
+  sameOrigin?: boolean;
+  /** Routing points every app of the room at one `<key>.localhost` frame origin. */
+  sharedOrigin?: boolean;
+}
+
+/** Everything a row's check may use: the launcher page, its frames, and host-side observations. */
+export interface RowContext {
+  page: Page;
+  context: BrowserContext;
+  env: Env;
+  /** Authenticated as the owner (a personal token of this spec file). */
+  api: APIRequestContext;
+  roomId: string;
+  appId(role?: string): string;
+  appName(role?: string): string;
+  /** Opens the app in the launcher: navigates on first use, clicks its tab afterwards. */
+  open(role?: string): Promise<FrameLocator>;
+  frame(role?: string): FrameLocator;
+  iframe(role?: string): Locator;
+  /** Waits for the app's `<pre data-probe>` and parses it. */
+  probe(role?: string): Promise<Probe>;
+  /**
+   * Requests that left for anywhere but the shell (from its own page) or a frame's document and
+   * runtime, plus listener hits. Requests the browser blocked before sending (CSP) do not count.
+   */
+  leaks(): string[];
+  /** Requests to any app frame host (`<key>.localhost`): a document or runtime fetched for a frame. */
+  frameRequests(): string[];
+  dialogs: string[];
+  popups: Page[];
+  downloads: string[];
+  crashes: string[];
+  /** Round trip of `page.evaluate` on the launcher page, in ms. */
+  hostLatency(): Promise<number>;
+  /** Renderer processes in the whole browser (CDP SystemInfo.getProcessInfo). */
+  renderers(): Promise<number>;
+}
