@@ -19,6 +19,15 @@ export const BUNDLER_IMPLICIT: Record<string, string> = {
   '@babel/runtime': '^7.3.4',
 };
 
+// Build tools a package.json lists that the bundler skips itself (its create-react-app preset's list).
+const BUNDLER_IGNORES = new Set([
+  'react-scripts',
+  'react-scripts-ts',
+  'parcel-bundler',
+  'web-vitals',
+  'typescript',
+]);
+
 /** The ranges an app asks for: its package.json `dependencies`, else "latest" for each bare import. */
 export function requestedRanges(files: Record<string, string>): Record<string, string> | null {
   const packages = externalPackages(files);
@@ -26,7 +35,7 @@ export function requestedRanges(files: Record<string, string>): Record<string, s
   const declared = declaredDependencies(files);
   const ranges: Record<string, string> = {};
   for (const name of [...packages, ...Object.keys(declared)].sort())
-    ranges[name] = declared[name] ?? 'latest';
+    if (!BUNDLER_IGNORES.has(name)) ranges[name] = declared[name] ?? 'latest';
   // React comes pinned to the runtime's own version: a second React breaks hooks.
   ranges.react = REACT_VERSION;
   ranges['react-dom'] = REACT_VERSION;

@@ -95,7 +95,12 @@ describe('dependencies recorded at proposal time', () => {
       'src/App.tsx':
         "import { format } from 'date-fns';\nimport x from '@scope/pkg/sub';\nexport default function App() { return <p>{format(new Date(), 'yyyy')}{x}</p>; }\n",
       'package.json': JSON.stringify({
-        dependencies: { 'date-fns': '^2.0.0', '@scope/pkg': '^1.0.0', react: '^18' },
+        dependencies: {
+          'date-fns': '^2.0.0',
+          '@scope/pkg': '^1.0.0',
+          react: '^18',
+          'react-scripts': '^5.0.0',
+        },
       }),
     };
     const res = await owner('POST', `/api/rooms/${roomId}/proposals`, {
