@@ -91,6 +91,12 @@ describe('reading commands', () => {
     expect(st.stdout).toContain('launcher_state: ');
     const missing = await runRoom(['status', roomId, 'anope', ...auth]);
     expect(missing.code).toBe(1);
+    const noRoom = await runRoom(['apps', 'rnope', ...auth]);
+    expect(noRoom.code).toBe(1);
+    expect(noRoom.stderr).toMatch(/^room: not_found: /);
+    const local = await runRoom(['apps', 'local-abc', '--json', ...auth]);
+    expect(local.json().error.code).toBe('local_room_unavailable');
+    expect((await runRoom(['status', roomId, ...auth])).code).toBe(2);
   });
 });
 
@@ -178,6 +184,10 @@ describe('room repo push and propose --repo', () => {
     expect(
       (await runRoom(['propose', '--repo', repository_id, '--room', roomId, '--name', 'B', ...auth])).code,
     ).toBe(2);
+    const huge = appDir({ 'src/App.tsx': APP, 'src/a.ts': 'x'.repeat(600 * 1024) });
+    const tooLarge = await runRoom(['repo', 'push', huge, '--url', 'http://127.0.0.1:5498']);
+    expect(tooLarge.code).toBe(3);
+    expect(tooLarge.stdout).toMatch(/^REJECT \(rule\) too_large: /);
   });
 });
 
@@ -201,6 +211,8 @@ describe('room size', () => {
     ]);
     expect(big.stdout).toContain('approx. tokens (cl100k_base)');
     expect(big.stdout).toMatch(/warning: Too large for a snippet .*room repo push/);
+    const none = await runRoom(['size', '/nonexistent-room-dir']);
+    expect(none).toMatchObject({ code: 1, stderr: 'room: /nonexistent-room-dir is not a folder' });
   });
 });
 

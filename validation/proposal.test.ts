@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkName } from './names.ts';
 import { checkPath } from './paths.ts';
-import { LIMITS, validateRepoProposal, validateSnippetProposal } from './proposal.ts';
+import { checkVersionFiles, LIMITS, validateRepoProposal, validateSnippetProposal } from './proposal.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
 const SEEDS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'seed-validation-cases.json'), 'utf8')) as {
@@ -128,6 +128,17 @@ describe('entry (rule 2) and limits (rule 5)', () => {
     const v = validateSnippetProposal(args({ files }));
     expect(v).toMatchObject({ ok: false, by: 'rule', error: { code: 'too_large' } });
     if (!v.ok) expect(v.error.message).toContain('propose_room_repo_app');
+  });
+
+  it('lets a repository version hold what a snippet cannot, within its own limits', () => {
+    const files = { 'src/App.tsx': APP, 'src/data.ts': 'x'.repeat(200 * 1024) };
+    expect(validateSnippetProposal(args({ files }))).toMatchObject({ error: { code: 'too_large' } });
+    expect(checkVersionFiles(files)).toBeUndefined();
+    const e = checkVersionFiles({ ...files, 'src/more.ts': 'x'.repeat(600 * 1024) });
+    expect(e?.message).toMatch(
+      /^Too large for a repository version \('src\/more.ts' is 600.0 KB\): at most 500 files/,
+    );
+    expect(checkVersionFiles({ 'src/App.tsx': 'nothing' })?.code).toBe('missing_entry');
   });
 
   it('caps the total at 128 KB', () => {

@@ -25,6 +25,19 @@ export interface RepoProposalArgs {
 /** Rule 5: what a reviewer can read on one card. Bytes are UTF-8 of file contents (paths not counted). */
 export const LIMITS = { maxFiles: 12, maxFileBytes: 64 * 1024, maxTotalBytes: 128 * 1024 } as const;
 
+export interface Limits {
+  maxFiles: number;
+  maxFileBytes: number;
+  maxTotalBytes: number;
+}
+
+/** A repository version holds what a snippet cannot; its total stays under the 1 MB versions body. */
+export const REPOSITORY_LIMITS: Limits = {
+  maxFiles: 500,
+  maxFileBytes: 512 * 1024,
+  maxTotalBytes: 768 * 1024,
+};
+
 export const ENTRY = 'src/App.tsx';
 
 /** A verdict names the layer that caught the problem: the JSON Schema or one of the rules. */
@@ -33,28 +46,32 @@ export type Verdict<T> = { ok: true; value: T } | { ok: false; by: 'schema' | 'r
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /** Rule 5 on a file map, with the numbers and the way out in the message. */
-export function checkLimits(files: Record<string, string>): WireError | undefined {
+export function checkLimits(files: Record<string, string>, limits: Limits = LIMITS): WireError | undefined {
   const sizes = Object.entries(files).map(([path, text]) => ({ path, bytes: utf8Length(text) }));
   const total = sizes.reduce((a, s) => a + s.bytes, 0);
   const largest = sizes.reduce((a, s) => (s.bytes > a.bytes ? s : a), { path: '', bytes: 0 });
   const over =
-    sizes.length > LIMITS.maxFiles
+    sizes.length > limits.maxFiles
       ? `${sizes.length} files`
-      : largest.bytes > LIMITS.maxFileBytes
+      : largest.bytes > limits.maxFileBytes
         ? `'${largest.path}' is ${kb(largest.bytes)}`
-        : total > LIMITS.maxTotalBytes
+        : total > limits.maxTotalBytes
           ? `${kb(total)} in all`
           : undefined;
   if (!over) return undefined;
+  const caps = `at most ${limits.maxFiles} files, ${limits.maxFileBytes / 1024} KB a file, ${limits.maxTotalBytes / 1024} KB in all`;
   return {
     code: 'too_large',
-    message: `Too large for a snippet (${over}): at most 12 files, 64 KB a file, 128 KB in all, so a reviewer can read it. Push a repository version and use propose_room_repo_app instead.`,
-    detail: { files: sizes.length, total_bytes: total, largest, limits: LIMITS },
+    message:
+      limits === LIMITS
+        ? `Too large for a snippet (${over}): ${caps}, so a reviewer can read it. Push a repository version and use propose_room_repo_app instead.`
+        : `Too large for a repository version (${over}): ${caps}.`,
+    detail: { files: sizes.length, total_bytes: total, largest, limits },
   };
 }
 
 /** Rules 2, 3 and 5 on a file map (shape first, for callers that ran no schema). */
-export function checkFiles(files: unknown): WireError | undefined {
+export function checkFiles(files: unknown, limits: Limits = LIMITS): WireError | undefined {
   if (!files || typeof files !== 'object' || Array.isArray(files))
     return { code: 'schema_violation', message: 'files is not an object of path → text' };
   const entries = Object.entries(files);
@@ -68,7 +85,7 @@ export function checkFiles(files: unknown): WireError | undefined {
   const entry = map[ENTRY];
   if (!Object.hasOwn(map, ENTRY) || entry === undefined)
     return { code: 'missing_entry', message: `${ENTRY} missing: it must default-export the app` };
-  const tooLarge = checkLimits(map);
+  const tooLarge = checkLimits(map, limits);
   if (tooLarge) return tooLarge;
   if (!hasDefaultExport(entry))
     return {
@@ -77,6 +94,11 @@ export function checkFiles(files: unknown): WireError | undefined {
       detail: { path: ENTRY },
     };
   return undefined;
+}
+
+/** Rules 2, 3 and the repository limits on the files of a repository version. */
+export function checkVersionFiles(files: unknown): WireError | undefined {
+  return checkFiles(files, REPOSITORY_LIMITS);
 }
 
 /** The five rules on `propose_room_snippet_app` arguments: the schema, then name, paths, entry, limits. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { checkName } from '../../validation/names.ts';
-import { checkFiles } from '../../validation/proposal.ts';
+import { checkVersionFiles } from '../../validation/proposal.ts';
 import { type CliContext, EXIT, type Outcome, positional, UsageError } from '../cliTypes.ts';
 import { collectFiles } from '../collectFiles.ts';
 import { withRetry } from '../withRetry.ts';
@@ -12,7 +12,7 @@ export async function repo(ctx: CliContext): Promise<Outcome> {
   const dir = positional(ctx, 1, 'dir');
   const { files, skipped } = await collectFiles(dir);
   for (const s of skipped) if (!ctx.values.json) ctx.io.stderr(`room: skipped ${s.path} (${s.reason})`);
-  const bad = checkFiles(files);
+  const bad = checkVersionFiles(files);
   if (bad)
     return {
       exit: EXIT.rejected,

@@ -3,7 +3,10 @@ export { checkName } from '../../validation/names.ts';
 export {
   checkFiles,
   checkLimits,
+  checkVersionFiles,
   LIMITS,
+  type Limits,
+  REPOSITORY_LIMITS,
   type RepoProposalArgs,
   type SnippetProposalArgs,
   type Verdict,
