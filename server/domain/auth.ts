@@ -40,14 +40,16 @@ export async function ensureOwner(
   }
   const hash = sha256Hex(token);
   const existing = await store.findTokenByHash(hash);
-  if (!existing || existing.revokedAt !== null || existing.personId !== ownerId) {
-    // A changed bootstrap token replaces the old one.
-    await store.revokeTokens(ownerId, 'owner', opts.now);
-    if (existing)
-      throw new CodedError(
-        'conflict',
-        'ROOM_OWNER_TOKEN was used before for another purpose; choose a new one',
-      );
+  if (existing && (existing.personId !== ownerId || existing.kind !== 'owner'))
+    throw new CodedError(
+      'conflict',
+      'ROOM_OWNER_TOKEN was used before for another purpose; choose a new one',
+    );
+  if (existing?.revokedAt === null) return { ownerId, token };
+  // A changed bootstrap token replaces the old one; a returning one (env unset again) comes back.
+  await store.revokeTokens(ownerId, 'owner', opts.now);
+  if (existing) await store.restoreToken(existing.id);
+  else
     await store.insertToken({
       id: newId('t'),
       personId: ownerId,
@@ -59,7 +61,6 @@ export async function ensureOwner(
       lastUsedAt: null,
       revokedAt: null,
     });
-  }
   return { ownerId, token };
 }
 

@@ -89,6 +89,10 @@ export class SqliteStore implements Store {
     this.db.prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?').run(at, id);
   }
 
+  async restoreToken(id: string) {
+    this.db.prepare('UPDATE tokens SET revoked_at = NULL WHERE id = ?').run(id);
+  }
+
   async insertSession(s: SessionRow) {
     this.db
       .prepare('INSERT INTO sessions (hash, person_id, created_at, expires_at) VALUES (?, ?, ?, ?)')

@@ -150,6 +150,8 @@ export interface Store {
   findTokenByHash(hash: string): Promise<TokenRow | undefined>;
   revokeTokens(personId: string, kind: TokenKind, at: number): Promise<void>;
   touchToken(id: string, at: number): Promise<void>;
+  /** Clears a token's revocation (the owner's earlier bootstrap token, configured again). */
+  restoreToken(id: string): Promise<void>;
 
   insertSession(session: SessionRow): Promise<void>;
   findSession(hash: string, now: number): Promise<SessionRow | undefined>;

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase } from '../store/openDatabase.ts';
+import { SqliteStore } from '../store/SqliteStore.ts';
+import { ensureOwner, resolveToken } from './auth.ts';
+import { sha256Hex } from './ids.ts';
+
+let dataDir: string;
+let store: SqliteStore;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-auth-'));
+  store = new SqliteStore(openDatabase(dataDir));
+});
+afterEach(async () => {
+  await store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const start = (configuredToken: string | undefined, now: number) =>
+  ensureOwner(store, { dataDir, configuredToken, now });
+const live = async (secret: string) => (await resolveToken(store, secret, 100)) !== undefined;
+
+it('generates a bootstrap token once and keeps it in a 0600 file', async () => {
+  const first = await start(undefined, 1);
+  const again = await start(undefined, 2);
+  expect(again).toEqual(first);
+  const file = path.join(dataDir, 'owner-token');
+  expect(fs.readFileSync(file, 'utf8').trim()).toBe(first.token);
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  expect(await live(first.token)).toBe(true);
+});
+
+it('generated → ROOM_OWNER_TOKEN=X → unset again: starts each time with only the current token live', async () => {
+  const generated = await start(undefined, 1);
+  const configured = await start('configured-owner-token-0123', 2);
+  expect(configured.ownerId).toBe(generated.ownerId);
+  expect(await live('configured-owner-token-0123')).toBe(true);
+  expect(await live(generated.token)).toBe(false);
+
+  const back = await start(undefined, 3);
+  expect(back).toEqual(generated);
+  expect(await live(generated.token)).toBe(true);
+  expect(await live('configured-owner-token-0123')).toBe(false);
+
+  // And X once more: the earlier configured token returns, the generated one is revoked again.
+  await start('configured-owner-token-0123', 4);
+  expect(await live('configured-owner-token-0123')).toBe(true);
+  expect(await live(generated.token)).toBe(false);
+});
+
+it('refuses a ROOM_OWNER_TOKEN that is another token, without revoking the current one', async () => {
+  const { ownerId, token } = await start(undefined, 1);
+  await store.insertToken({
+    id: 'tpersonal',
+    personId: ownerId,
+    hash: sha256Hex('personal-token-0123456789'),
+    kind: 'personal',
+    scopes: ['osfoundry:read'],
+    label: 'agent',
+    createdAt: 1,
+    lastUsedAt: null,
+    revokedAt: null,
+  });
+  await expect(start('personal-token-0123456789', 2)).rejects.toMatchObject({ code: 'conflict' });
+  expect(await live(token)).toBe(true);
+});
