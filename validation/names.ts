@@ -1,10 +1,7 @@
 import type { WireError } from './errorCodes.ts';
+import { findUnsafeCharacters } from './unsafeCharacters.ts';
 
-// Cc: controls; Cf: format characters (bidi overrides and isolates, zero-width space/joiners, BOM, word
-// joiner, soft hyphen, tags); Zl/Zp: line and paragraph separators; Cs: lone surrogates (not encodable).
-const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u115f\u1160\u3164\uffa0\u2800]/u;
-// A zero-width joiner between two pictographs builds one emoji (👩‍💻): visible, so allowed.
-const EMOJI_ZWJ = /(\p{Extended_Pictographic}\ufe0f?)\u200d(?=\p{Extended_Pictographic})/gu;
+export { findUnsafeCharacters, type UnsafeCharacter } from './unsafeCharacters.ts';
 
 /** Why `ch` is refused, for the message. */
 export function describeForbiddenChar(ch: string): string {
@@ -18,8 +15,7 @@ export function describeForbiddenChar(ch: string): string {
 
 /** The first forbidden character in `text` (emoji joiners excepted), or undefined. */
 export function findForbiddenChar(text: string): string | undefined {
-  const m = text.replace(EMOJI_ZWJ, '$1').match(FORBIDDEN);
-  return m?.[0];
+  return findUnsafeCharacters(text)[0]?.char;
 }
 
 /** Rule 4: a name is non-empty after trimming and has no control, bidi-override or invisible characters. */
