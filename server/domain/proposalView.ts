@@ -16,10 +16,16 @@ export interface ProposalView {
   decided_at: string | null;
   /** Exact npm versions the app runs with through the Sandpack fallback; null: the Sucrase path. */
   dependencies: Record<string, string> | null;
+  /** The proposer's display name: on the owner's views only. */
+  proposer_name?: string;
   files?: Record<string, string>;
 }
 
-export function toProposalView(p: ProposalRow, files?: Record<string, string>): ProposalView {
+export function toProposalView(
+  p: ProposalRow,
+  files?: Record<string, string>,
+  proposerName?: string,
+): ProposalView {
   const view: ProposalView = {
     id: p.id,
     room_id: p.roomId,
@@ -35,6 +41,7 @@ export function toProposalView(p: ProposalRow, files?: Record<string, string>): 
     decided_at: p.decidedAt === null ? null : new Date(p.decidedAt).toISOString(),
     dependencies: p.dependencies ?? null,
   };
+  if (proposerName !== undefined) view.proposer_name = proposerName;
   if (files) view.files = files;
   return view;
 }

@@ -24,7 +24,8 @@ export async function listProposals(
     ...(room.role === 'owner' ? {} : { proposerId: who.personId }),
   };
   const rows = await d.store.listProposals(room.id, filter);
-  return Promise.all(rows.map(async (p) => toProposalView(p, await filesOf(d, p))));
+  const names = room.role === 'owner' ? await proposerNames(d, rows) : new Map<string, string>();
+  return Promise.all(rows.map(async (p) => toProposalView(p, await filesOf(d, p), names.get(p.proposerId))));
 }
 
 /** One proposal for the owner or its proposer; not_found for everyone else. */
@@ -34,8 +35,9 @@ export async function readProposal(
   roomId: string,
   proposalId: string,
 ): Promise<ProposalView> {
-  const { proposal } = await visibleProposal(d, who, roomId, proposalId);
-  return toProposalView(proposal, await filesOf(d, proposal));
+  const { room, proposal } = await visibleProposal(d, who, roomId, proposalId);
+  const names = room.role === 'owner' ? await proposerNames(d, [proposal]) : new Map<string, string>();
+  return toProposalView(proposal, await filesOf(d, proposal), names.get(proposal.proposerId));
 }
 
 /** Approves: the instance and its launcher position in one transaction, the name kept unique. */
@@ -113,6 +115,16 @@ async function ownerProposal(d: DomainDeps, who: Principal, roomId: string, prop
   if (found.proposal.state !== 'pending')
     throw new CodedError('conflict', `The proposal is already ${found.proposal.state}`);
   return found;
+}
+
+// Display names for the owner's card, each proposer read once.
+async function proposerNames(d: DomainDeps, rows: ProposalRow[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const id of new Set(rows.map((p) => p.proposerId))) {
+    const person = await d.store.getPerson(id);
+    if (person) names.set(id, person.name);
+  }
+  return names;
 }
 
 async function filesOf(d: DomainDeps, p: ProposalRow): Promise<Record<string, string>> {

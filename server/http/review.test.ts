@@ -32,8 +32,13 @@ describe('review gate', () => {
     const pending = await owner('GET', `/api/rooms/${roomId}/proposals`);
     expect(pending.body.proposals).toHaveLength(1);
     expect(pending.body.proposals[0].files).toEqual(APP);
+    expect(pending.body.proposals[0].proposer_name).toBe('Member');
+    const one = await owner('GET', `/api/rooms/${roomId}/proposals/${p1.body.proposal.id}`);
+    expect(one.body.proposal.proposer_name).toBe('Member');
     // The proposer sees their own; the member launcher shows nothing pending.
-    expect((await member('GET', `/api/rooms/${roomId}/proposals`)).body.proposals).toHaveLength(1);
+    const own = (await member('GET', `/api/rooms/${roomId}/proposals`)).body.proposals;
+    expect(own).toHaveLength(1);
+    expect(own[0]).not.toHaveProperty('proposer_name');
     expect((await member('GET', `/api/rooms/${roomId}`)).body.apps).toEqual([]);
 
     const a1 = await owner('POST', `/api/rooms/${roomId}/proposals/${p1.body.proposal.id}/approve`);
