@@ -4,6 +4,7 @@ import type { Store } from '../store/Store.ts';
 import { roomEvent } from './events.ts';
 import { contentSha256, newId } from './ids.ts';
 
+const DEMO_KEY = 'demo_room_id';
 const DEMO_DIR = path.resolve(import.meta.dirname, '../../demo/standup-timer');
 
 /** Reads the demo app's files as the map a proposal carries. */
@@ -20,39 +21,37 @@ export function readDemoFiles(dir = DEMO_DIR): Record<string, string> {
   return files;
 }
 
-/** Once per data folder: the "Demo room" with the approved "Standup timer". Returns the room id. */
+/**
+ * Once per data folder: the "Demo room" with the approved "Standup timer". Returns the room id.
+ * One store transaction, so a crash part-way leaves no half demo to duplicate on the next start.
+ */
 export async function ensureDemo(store: Store, ownerId: string, now: number): Promise<string> {
-  const existing = await store.getMeta('demo_room_id');
+  const existing = await store.getMeta(DEMO_KEY);
   if (existing) return existing;
   const roomId = newId('r');
-  await store.createRoom({ id: roomId, name: 'Demo room', ownerId, createdAt: now });
   const files = readDemoFiles();
-  const proposalId = newId('q');
-  await store.insertProposal({
-    id: proposalId,
-    roomId,
-    proposerId: ownerId,
-    kind: 'snippet',
-    name: 'Standup timer',
-    files,
-    repositoryId: null,
-    versionId: null,
-    contentSha256: contentSha256(files),
-    state: 'pending',
-    declineReason: null,
-    createdAt: now,
-    decidedAt: null,
-    decidedBy: null,
-  });
-  await store.approveUnique({
-    proposalId,
-    decidedBy: ownerId,
-    at: now,
+  return store.seedRoom({
+    metaKey: DEMO_KEY,
+    room: { id: roomId, name: 'Demo room', ownerId, createdAt: now },
+    proposal: {
+      id: newId('q'),
+      roomId,
+      proposerId: ownerId,
+      kind: 'snippet',
+      name: 'Standup timer',
+      files,
+      repositoryId: null,
+      versionId: null,
+      contentSha256: contentSha256(files),
+      state: 'pending',
+      declineReason: null,
+      createdAt: now,
+      decidedAt: null,
+      decidedBy: null,
+    },
     instanceId: newId('a'),
     events: (i) => [
       roomEvent(roomId, 'app.added', { app_id: i.id, name: i.name, position: i.position }, now),
     ],
   });
-  await store.setMeta('demo_room_id', roomId);
-  return roomId;
 }

@@ -22,6 +22,7 @@ import * as people from './sqlitePeople.ts';
 import * as repos from './sqliteRepositories.ts';
 import * as review from './sqliteReview.ts';
 import { insertEvent, insertProposalRow, toProposal } from './sqliteReview.ts';
+import { insertRoom, seedRoom } from './sqliteSeed.ts';
 
 type Row = Record<string, unknown>;
 
@@ -118,14 +119,11 @@ export class SqliteStore implements Store {
   }
 
   async createRoom(r: RoomRow) {
-    this.db.transaction(() => {
-      this.db
-        .prepare('INSERT INTO rooms (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)')
-        .run(r.id, r.name, r.ownerId, r.createdAt);
-      this.db
-        .prepare('INSERT INTO memberships (room_id, person_id, role, created_at) VALUES (?, ?, ?, ?)')
-        .run(r.id, r.ownerId, 'owner', r.createdAt);
-    })();
+    this.db.transaction(() => insertRoom(this.db, r))();
+  }
+
+  async seedRoom(input: Parameters<Store['seedRoom']>[0]) {
+    return seedRoom(this.db, input);
   }
 
   async listRoomsFor(personId: string) {

@@ -159,6 +159,17 @@ export interface Store {
 
   /** Creates the room and its owner's membership in one transaction. */
   createRoom(room: RoomRow): Promise<void>;
+  /**
+   * Once per data folder (keyed by `metaKey`), in one transaction: the room, its proposal approved
+   * by the owner into an instance, its events and `meta[metaKey] = room id`. Returns the room id kept.
+   */
+  seedRoom(input: {
+    metaKey: string;
+    room: RoomRow;
+    proposal: ProposalRow;
+    instanceId: string;
+    events: (instance: InstanceRow) => NewEvent[];
+  }): Promise<string>;
   listRoomsFor(personId: string): Promise<RoomForPerson[]>;
   getRoomFor(roomId: string, personId: string): Promise<RoomForPerson | undefined>;
 
