@@ -45,8 +45,10 @@ const FRAME_HTML = `<!doctype html>
 export async function serveFrame(ctx: Ctx): Promise<void> {
   const { req, res, url, deps } = ctx;
   const common = {
+    // Module scripts from an opaque-origin document are CORS requests: without this they fail (or say "Script error.").
     'access-control-allow-origin': '*',
-    'cache-control': 'no-cache',
+    // An opaque-origin frame gets no HTTP cache anyway; no-store says so, and no stale runtime survives a deploy.
+    'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'cross-origin',
   };
