@@ -46,10 +46,12 @@ async function start(port: number): Promise<{ url: string; child: ChildProcess }
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
+// Ports from DURABILITY_PORT (default 5261): three in a row.
+const PORT = Number(process.env.DURABILITY_PORT ?? 5261);
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
 it('finds every acknowledged proposal after a SIGKILL during a burst', async () => {
-  const first = await start(5261);
+  const first = await start(PORT);
   const room = await fetch(`${first.url}/api/rooms`, {
     method: 'POST',
     headers: auth,
@@ -86,7 +88,7 @@ it('finds every acknowledged proposal after a SIGKILL during a burst', async () 
   await Promise.all(workers);
   expect(acknowledged.length).toBeGreaterThanOrEqual(100);
 
-  const second = await start(5262);
+  const second = await start(PORT + 1);
   const res = await fetch(`${second.url}/api/rooms/${roomId}/proposals`, { headers: auth });
   const stored = new Set(((await res.json()) as { proposals: { id: string }[] }).proposals.map((p) => p.id));
   const lost = acknowledged.filter((id) => !stored.has(id));
@@ -95,7 +97,7 @@ it('finds every acknowledged proposal after a SIGKILL during a burst', async () 
 }, 90_000);
 
 it('keeps answering /healthz after 1000+ malformed requests', async () => {
-  const { url, child } = await start(5263);
+  const { url, child } = await start(PORT + 2);
   const bodies = [
     '{',
     '[]',
@@ -113,7 +115,15 @@ it('keeps answering /healthz after 1000+ malformed requests', async () => {
     '/api/tokens',
     '/api/session',
   ];
-  const requests: Promise<unknown>[] = [];
+  const requests: Promise<number | undefined>[] = [];
+  const send = (p: string, init: RequestInit) =>
+    fetch(url + p, init).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      },
+      () => undefined,
+    );
   let count = 0;
   for (const p of paths)
     for (const b of bodies)
@@ -124,15 +134,32 @@ it('keeps answering /healthz after 1000+ malformed requests', async () => {
           { authorization: 'Bearer not-a-token' },
         ]) {
           count++;
-          requests.push(
-            fetch(url + p, { method, headers, body: method === 'GET' ? undefined : b }).then(
-              (r) => r.arrayBuffer(),
-              () => undefined,
-            ),
-          );
+          requests.push(send(p, { method, headers, body: method === 'GET' ? undefined : b }));
         }
       }
-  await Promise.all(requests);
+  // Cookies and Authorization headers that are not what they claim to be.
+  const badHeaders: Record<string, string>[] = [
+    { cookie: 'room_session=%E0' },
+    { cookie: 'room_session=%' },
+    { cookie: 'room_session=%E0%A4%A; other=%ZZ' },
+    { cookie: '=;;;room_session;=x' },
+    { cookie: `room_session=${'x'.repeat(4000)}` },
+    { cookie: 'room_session=%E0', origin: 'https://evil.example' },
+    { authorization: 'Bearer' },
+    { authorization: 'Bearer    ' },
+    { authorization: 'Bearer %E0%A4%A' },
+    { authorization: 'Basic Zm9vOmJhcg==' },
+    { authorization: `Bearer ${'x'.repeat(8000)}` },
+    { authorization: 'Bearer a b c', cookie: 'room_session=%E0' },
+  ];
+  for (const p of [...paths, '/api/v1/external-mcp', '/api/rooms/x/events', '/', '/rooms/x'])
+    for (const headers of badHeaders)
+      for (const method of ['GET', 'POST']) {
+        count++;
+        requests.push(send(p, { method, headers, body: method === 'GET' ? undefined : '{}' }));
+      }
+  const statuses = await Promise.all(requests);
+  expect(statuses.filter((status) => status === undefined || status >= 500)).toEqual([]);
   // Garbage that is not HTTP at all, straight onto the socket.
   const raw = [
     (i: number) => `GARBAGE ${i} \r\n\u0000\r\n\r\n`,
@@ -144,7 +171,7 @@ it('keeps answering /healthz after 1000+ malformed requests', async () => {
   for (let i = 0; i < 500; i++) {
     count++;
     await new Promise<void>((resolve) => {
-      const socket = net.connect(5263, '127.0.0.1', () =>
+      const socket = net.connect(PORT + 2, '127.0.0.1', () =>
         socket.end((raw[i % raw.length] as (i: number) => string)(i)),
       );
       socket.on('error', () => resolve());

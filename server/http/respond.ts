@@ -76,7 +76,12 @@ export function parseCookies(header: string | undefined): Record<string, string>
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
-    if (name && !(name in out)) out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    if (!name || name in out) continue;
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      // An undecodable cookie is no one's session: drop it rather than fail the request.
+    }
   }
   return out;
 }
