@@ -956,6 +956,30 @@ const network: Row[] = [
       for (const k of ['fetch', 'noCors', 'dynamic']) failed(at(p, k));
     },
   ),
+  networkRow(
+    'E13',
+    'WebRTC: RTCPeerConnection with a STUN server on the listener, directly and from a nested frame realm',
+    (env) => `
+  out.globals = typeof RTCPeerConnection + '/' + typeof webkitRTCPeerConnection + '/' + typeof RTCDataChannel;
+  const nested = document.createElement('iframe');
+  document.body.append(nested);
+  const stun = { iceServers: [{ urls: 'stun:127.0.0.1:${new URL(env.listener).port}' }] };
+  const gather = async (PC) => {
+    const pc = new PC(stun);
+    pc.createDataChannel('leak');
+    await pc.setLocalDescription(await pc.createOffer());
+    await wait(1000);
+    return pc.iceGatheringState;
+  };
+  out.direct = await attempt(() => gather(RTCPeerConnection));
+  out.nested = await attempt(() => gather(nested.contentWindow.RTCPeerConnection));`,
+    (p) => {
+      // The launcher removes the constructors before app code runs (CSP cannot stop STUN).
+      expect(p.globals, 'WebRTC globals in the frame').toBe('undefined/undefined/undefined');
+      failed(at(p, 'direct'));
+      failed(at(p, 'nested'));
+    },
+  ),
 ];
 
 const messaging: Row[] = [

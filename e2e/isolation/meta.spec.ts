@@ -11,6 +11,7 @@ const CASES: { id: string; weaken: Weakening; because: RegExp }[] = [
   { id: 'E1', weaken: { noCsp: true }, because: /expected a failure|requests that left/ },
   { id: 'E6', weaken: { noCsp: true }, because: /expected a failure|requests that left/ },
   { id: 'E12', weaken: { noCsp: true }, because: /expected a failure|requests that left/ },
+  { id: 'E13', weaken: { keepWebRtc: true }, because: /WebRTC globals/ },
   { id: 'M2', weaken: { noCsp: true }, because: /messages from nested frames|requests that left/ },
   { id: 'R1', weaken: { sharedOrigin: true }, because: /sibling ticks while the other app spins|Timeout/ },
   { id: 'R5', weaken: { sharedOrigin: true }, because: /renderers with both apps open/ },
@@ -23,6 +24,7 @@ const weakeningName = (w: Weakening) =>
     w.noCsp && 'CSP stripped',
     w.sameOrigin && 'allow-same-origin added',
     w.sharedOrigin && 'one shared origin',
+    w.keepWebRtc && 'WebRTC constructors kept',
   ]
     .filter(Boolean)
     .join(' + ');

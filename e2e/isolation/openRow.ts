@@ -21,6 +21,14 @@ function addSameOrigin() {
   };
 }
 
+/** Page scripting for the meta-test: WebRTC constructors the runtime cannot delete. */
+function pinWebRtc() {
+  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) {
+    const value = (globalThis as Record<string, unknown>)[name];
+    if (value) Object.defineProperty(globalThis, name, { value, configurable: false, writable: false });
+  }
+}
+
 /** The real frame document of `url`, fetched from the server with the frame's Host header. */
 function fetchFrameDocument(
   url: string,
@@ -51,6 +59,7 @@ export async function openRow(
   const apps = setup.appsOf.get(row.id) ?? {};
   const context = await browser.newContext({ baseURL: SHELL, storageState: setup.storageState });
   if (weaken.sameOrigin) await context.addInitScript(addSameOrigin);
+  if (weaken.keepWebRtc) await context.addInitScript(pinWebRtc);
   if (weaken.noCsp) {
     // A routed document counts as public to Local Network Access: let it reach loopback as the real one does.
     await context.grantPermissions(['local-network-access']);

@@ -27,6 +27,8 @@ export interface Weakening {
   sameOrigin?: boolean;
   /** Routing points every app of the room at one `<key>.localhost` frame origin. */
   sharedOrigin?: boolean;
+  /** Page scripting pins the WebRTC constructors (non-configurable) before the runtime removes them. */
+  keepWebRtc?: boolean;
 }
 
 /** Everything a row's check may use: the launcher page, its frames, and host-side observations. */
