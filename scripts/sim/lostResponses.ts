@@ -34,12 +34,13 @@ export async function lostResponses(s: LostResponsesSetup, strategy: KeyStrategy
   const owner = new RoomClient({ url: s.url, token: s.token });
   const { room } = await owner.api<{ room: { id: string } }>('POST', '/api/rooms', { name: strategy });
   const seen = new Map<string, number>();
-  // Whether an answer is lost depends on (seed, key, how often this key was sent): the same faults on every run.
+  // Whether an answer is lost depends on (seed, app, attempt) only: both strategies meet the same faults,
+  // and every run repeats them (room ids, and so content keys, differ between runs).
   const proxy = await startLossyProxy(s.url, (body) => {
-    const key = String(JSON.parse(body)?.params?.arguments?.idempotency_key);
-    const nth = seen.get(key) ?? 0;
-    seen.set(key, nth + 1);
-    return hashUniform(s.seed, key, nth) < s.dropRate;
+    const app = String(JSON.parse(body)?.params?.arguments?.name);
+    const nth = seen.get(app) ?? 0;
+    seen.set(app, nth + 1);
+    return hashUniform(s.seed, app, nth) < s.dropRate;
   });
   let next = 0;
   const worker = async () => {
