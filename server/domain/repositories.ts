@@ -3,7 +3,7 @@ import type { VersionRow } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { contentSha256, newId } from './ids.ts';
-import { checkFiles, checkName } from './proposalRules.ts';
+import { checkName, checkVersionFiles } from './proposalRules.ts';
 
 export interface RepositoryView {
   id: string;
@@ -48,7 +48,7 @@ export async function createVersion(
   files: unknown,
 ): Promise<{ id: string; repository_id: string; file_count: number; created_at: string }> {
   const repo = await ownRepository(d, who, repositoryId);
-  const bad = checkFiles(files);
+  const bad = checkVersionFiles(files);
   if (bad) throw new CodedError(bad.code, bad.message, bad.detail);
   const map = files as Record<string, string>;
   const v = await d.store.putVersion({

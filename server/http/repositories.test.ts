@@ -31,6 +31,20 @@ it('stores immutable, content-addressed versions', async () => {
   expect(unsafe.body.code).toBe('unsafe_path');
 });
 
+it('holds what a snippet cannot: more than 12 files and 128 KB in a version', async () => {
+  const repo = (await owner('POST', '/api/repositories', { name: 'Large app' })).body.repository;
+  const files: Record<string, string> = { ...V1 };
+  for (let i = 0; i < 20; i++)
+    files[`src/part${i}.ts`] = `export const part${i} = '${'x'.repeat(10_000)}';\n`;
+  const res = await owner('POST', `/api/repositories/${repo.id}/versions`, { files });
+  expect(res.status).toBe(201);
+  const tooMany: Record<string, string> = { ...V1 };
+  for (let i = 0; i < 501; i++) tooMany[`src/f${i}.ts`] = 'export {};\n';
+  expect((await owner('POST', `/api/repositories/${repo.id}/versions`, { files: tooMany })).body.code).toBe(
+    'too_large',
+  );
+});
+
 it("keeps a repository to its owner and runs an approved version's files", async () => {
   const roomId = (await owner('POST', '/api/rooms', { name: 'Repo room' })).body.room.id;
   const { memberToken } = await joinAsMember(s, owner, roomId);
