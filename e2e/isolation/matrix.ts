@@ -30,8 +30,6 @@ export interface Row {
   pages?: Record<string, (env: Env) => string>;
   /** A room of its own: no warm frames or tabs from other rows. */
   ownRoom?: boolean;
-  /** Rests on `@room/sdk` storage (the storage bridge). */
-  needs?: 'sdk';
   timeoutMs?: number;
   check: (t: RowContext) => Promise<void>;
 }
@@ -403,7 +401,6 @@ const storage: Row[] = [
   {
     id: 'K1',
     group: 'storage',
-    needs: 'sdk',
     attempt: "@room/sdk storage.set('visits', n + 1) on every start, then the launcher reloads",
     outcome: 'the value survives the reload; the host holds it in its own IndexedDB under the instance id',
     apps: {
@@ -431,7 +428,6 @@ const storage: Row[] = [
   {
     id: 'K2',
     group: 'storage',
-    needs: 'sdk',
     attempt:
       '@room/sdk: one 64 MB value, then 900 KB values until the app quota is full, then delete one and write',
     outcome:
@@ -471,7 +467,6 @@ const crossApp: Row[] = [
   {
     id: 'K3',
     group: 'cross-app',
-    needs: 'sdk',
     attempt: "app A stores 'secret'; app B reads the same key and lists its keys",
     outcome: "B sees nothing of A's; A's record stays A's alone in the host's IndexedDB",
     apps: {
@@ -500,7 +495,6 @@ const crossApp: Row[] = [
   {
     id: 'K4',
     group: 'cross-app',
-    needs: 'sdk',
     attempt:
       "crafted keys and arguments naming the other app: '../secret', '*', NUL, [room, app, key] arrays, {appId}",
     outcome: "none returns A's value; A's record is unchanged",
