@@ -5,7 +5,7 @@ import type { DomainDeps } from './DomainDeps.ts';
 import { pinDependencies } from './dependencies.ts';
 import { announce, ownerEvent } from './events.ts';
 import { contentSha256, newId, sha256Hex } from './ids.ts';
-import { checkName, validateSnippetProposal } from './proposalRules.ts';
+import { validateRepoProposal, validateSnippetProposal } from './proposalRules.ts';
 import { type ProposalView, toProposalView } from './proposalView.ts';
 import { readVersionFor } from './repositories.ts';
 import { roomFor } from './rooms.ts';
@@ -47,7 +47,10 @@ export async function proposeSnippet(d: DomainDeps, who: Principal, args: unknow
 /** Proposes a pinned repository version; the proposer must own the repository. */
 export async function proposeRepo(d: DomainDeps, who: Principal, raw: unknown): Promise<ProposalReceipt> {
   d.proposalLimiter.hit(who.tokenId ?? who.personId, d.now());
-  const args = checkRepoArgs(raw);
+  // The shared validator: HTTP, MCP and the CLI give the same verdict on the same arguments.
+  const checked = validateRepoProposal(raw);
+  if (!checked.ok) throw new CodedError(checked.error.code, checked.error.message, checked.error.detail);
+  const args = checked.value;
   await roomFor(d.store, who, args.room_id);
   const version = await readVersionFor(d, who, args.repository_id, args.version_id);
   const dependencies = await pinDependencies(d.npm, version.files);
@@ -66,28 +69,6 @@ export async function proposeRepo(d: DomainDeps, who: Principal, raw: unknown): 
       dependencies,
     },
   });
-}
-
-const REPO_KEYS = ['room_id', 'name', 'repository_id', 'version_id', 'idempotency_key'] as const;
-type RepoArgs = Record<(typeof REPO_KEYS)[number], string>;
-
-function checkRepoArgs(raw: unknown): RepoArgs {
-  const a = (raw ?? {}) as Record<string, unknown>;
-  const wrong =
-    typeof raw !== 'object' ||
-    Object.keys(a).some((k) => !(REPO_KEYS as readonly string[]).includes(k)) ||
-    REPO_KEYS.some((k) => typeof a[k] !== 'string') ||
-    (a.idempotency_key as string).length < 8 ||
-    (a.idempotency_key as string).length > 128 ||
-    (a.name as string).length > 200;
-  if (wrong)
-    throw new CodedError(
-      'schema_violation',
-      `Give exactly ${REPO_KEYS.join(', ')} as strings (idempotency_key 8-128, name ≤ 200)`,
-    );
-  const bad = checkName(a.name);
-  if (bad) throw new CodedError(bad.code, bad.message, bad.detail);
-  return a as RepoArgs;
 }
 
 type Fields = Pick<

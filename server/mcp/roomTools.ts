@@ -22,7 +22,7 @@ export async function runTool(d: ToolDeps, who: Principal, name: string, args: u
     case 'propose_room_snippet_app':
       return proposalResult(await proposeSnippet(d, who, args));
     case 'propose_room_repo_app':
-      return proposalResult(await proposeRepo(d, who, checkArguments(name, args)));
+      return proposalResult(await proposeRepo(d, who, args));
     case 'read_room': {
       const { room_id } = checkArguments<{ room_id: string }>(name, args);
       const room = await roomFor(d.store, who, room_id);
