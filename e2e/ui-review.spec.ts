@@ -55,12 +55,22 @@ test('an owner reviews every file, sees hidden characters flagged, approves, and
   await page.getByRole('link', { name: 'Needs your approval' }).click();
   const card = page.getByRole('article', { name: 'Poll <b>maker</b>' });
   await expect(card.getByRole('heading', { name: 'Poll <b>maker</b>' })).toBeVisible();
+  await expect(card.getByText(/^Proposed by Owner · /)).toBeVisible();
+  // Flagged on the card before the files are opened, with the file and the line.
+  await expect(
+    card.getByText('Hidden or direction-changing characters in src/App.tsx (line 1)'),
+  ).toBeVisible();
   await expect(card).toContainText(
     'Approval makes this code available in the Room app launcher. Review the files before approving.',
   );
   await card.getByText('Review all proposed files (2)').click();
   await expect(card.getByRole('region', { name: 'src/App.tsx source' })).toContainText('export default');
   await expect(card.getByText(/Hidden or direction-changing characters in this file: U\+202E/)).toBeVisible();
+  await expect(card.getByText('Line 1: U+202E RIGHT-TO-LEFT OVERRIDE')).toBeVisible();
+  // The override shows as a mark instead of reordering the line the reviewer reads.
+  await expect(card.locator('mark.unsafe-char[title="U+202E RIGHT-TO-LEFT OVERRIDE"]')).toHaveText('U+202E');
+  await expect(card.locator('.line-no.flagged')).toHaveText(['1']);
+  await expect(card.getByRole('region', { name: 'File src/util.ts' }).getByRole('note')).toHaveCount(0);
   await expect(card.locator('.line-no').first()).toHaveText('1');
   await noSeriousViolations(page);
 
@@ -112,7 +122,20 @@ test('decline asks to confirm and keeps the reason; many cards page; several dec
   await page.getByRole('checkbox', { name: 'Select App 2' }).check();
   await page.getByRole('checkbox', { name: 'Select App 3' }).check();
   await page.getByRole('button', { name: 'Decline selected (2)' }).click();
+  const bulk = page.getByRole('form', { name: 'Decline 2 selected' });
+  await bulk.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: /Needs your approval/ })).toContainText('6');
+  await expect(page.getByRole('article', { name: 'App 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Decline selected (2)' }).click();
+  await bulk.getByLabel('Reason (optional)').fill('Duplicates');
+  await bulk.getByRole('button', { name: 'Confirm decline' }).click();
   await expect(page.getByRole('heading', { name: /Needs your approval/ })).toContainText('4');
+  for (const id of [ids[1], ids[2]]) {
+    const { proposal } = (await (
+      await request.get(`/api/rooms/${roomId}/proposals/${id}`, { headers: auth })
+    ).json()) as { proposal: { state: string; decline_reason: string } };
+    expect(proposal).toMatchObject({ state: 'declined', decline_reason: 'Duplicates' });
+  }
   await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0);
 });
 
@@ -145,8 +168,13 @@ test('a member never sees the review entry; tabs follow the ARIA keyboard patter
   await tabs.getByRole('tab', { name: 'Alpha' }).focus();
   await member.keyboard.press('ArrowRight');
   await expect(tabs.getByRole('tab', { name: 'Beta' })).toBeFocused();
+  await member.keyboard.press('Home');
+  await expect(tabs.getByRole('tab', { name: 'Alpha' })).toBeFocused();
   await member.keyboard.press('End');
   await expect(tabs.getByRole('tab', { name: 'Gamma' })).toBeFocused();
+  await member.keyboard.press('Home');
+  await expect(tabs.getByRole('tab', { name: 'Alpha' })).toBeFocused();
+  await member.keyboard.press('End');
   await member.keyboard.press('ArrowRight');
   await expect(tabs.getByRole('tab', { name: 'Alpha' })).toBeFocused();
   await member.keyboard.press('ArrowLeft');
@@ -339,4 +367,72 @@ test('launcher pages in one browser share one event stream, and another page tak
   const next = await propose(request, roomId, 'After handover');
   await request.post(`/api/rooms/${roomId}/proposals/${next}/approve`, { headers: auth });
   await expect(second.getByRole('tab', { name: 'After handover' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a page of cards renders and highlights only the files a reviewer opens', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Lazy ${Date.now()}`);
+  for (let i = 1; i <= 7; i++) await propose(request, roomId, `Lazy ${i}`);
+  await page.goto(`/rooms/${roomId}/review`);
+  await expect(page.getByRole('article')).toHaveCount(5);
+  await expect(page.locator('.code-file')).toHaveCount(0);
+  const second = page.getByRole('article', { name: 'Lazy 2' });
+  await second.getByText('Review all proposed files (1)').click();
+  await expect(second.locator('td.hljs').first()).toBeVisible();
+  const highlighted = await page.locator('td.hljs').count();
+  expect(highlighted).toBe(await second.locator('td.hljs').count());
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.locator('.code-file')).toHaveCount(0);
+});
+
+test('a 60 KB file on a card keeps the page answering while it renders and highlights', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Large ${Date.now()}`);
+  const lines = ['export default function App() {', '  return <p>{v0}</p>;', '}'];
+  for (let i = 0; new Blob([lines.join('\n')]).size < 60 * 1024; i++)
+    lines.push(`export const v${i} = { id: ${i}, label: "item ${i}", on: ${i % 2 === 0} };`);
+  const code = `${lines.join('\n')}\n`;
+  await propose(request, roomId, 'Large file', { 'src/App.tsx': code });
+  await page.goto(`/rooms/${roomId}/review`);
+  const card = page.getByRole('article', { name: 'Large file' });
+  await card.getByText('Review all proposed files (1)').click();
+  const gaps: number[] = [];
+  const last = card.locator('td.hljs').last();
+  for (let done = false; !done; ) {
+    done = (await last.count()) > 0;
+    const start = Date.now();
+    await page.evaluate(() => document.readyState);
+    gaps.push(Date.now() - start);
+    expect(gaps.length).toBeLessThan(400);
+  }
+  expect(Math.max(...gaps)).toBeLessThan(500);
+  await expect(card.getByRole('region', { name: 'src/App.tsx source' }).locator('tr')).toHaveCount(
+    code.split('\n').length,
+  );
+  console.log(`60 KB file: ${gaps.length} probes, slowest page.evaluate ${Math.max(...gaps)} ms`);
+});
+
+test('the review page works at 360 px: no horizontal scroll, no serious accessibility violations', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Narrow ${Date.now()}`);
+  await propose(request, roomId, 'A rather long proposal name that has to wrap on a phone screen', {
+    'src/App.tsx': `export default function App() {\n  return <p>${'wide '.repeat(60)}</p>;\n}\n`,
+    'src/components/deeply/nested/folder/with/a/long/path/Widget.tsx': 'export const W = () => null;\n',
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/rooms/${roomId}/review`);
+  const card = page.getByRole('article');
+  await card.getByText('Review all proposed files (2)').click();
+  await expect(card.locator('td.hljs').first()).toBeVisible();
+  await card.getByRole('button', { name: 'Decline' }).click();
+  await expect(card.getByLabel('Reason (optional)')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await noSeriousViolations(page);
 });

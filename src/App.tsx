@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api.ts';
+import { ConnectedPage } from './connected/ConnectedPage.tsx';
 import { LauncherPage } from './pages/LauncherPage.tsx';
 import { RoomsPage } from './pages/RoomsPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
@@ -47,6 +48,7 @@ export function App() {
 
   const room = /^\/rooms\/([^/]+)\/?$/.exec(path);
   const review = /^\/rooms\/([^/]+)\/review\/?$/.exec(path);
+  const connected = /^\/rooms\/([^/]+)\/connected\/?$/.exec(path);
   const pinned = /^\/rooms\/([^/]+)\/review\/([^/]+)\/?$/.exec(path);
   return (
     <div className="shell">
@@ -72,6 +74,8 @@ export function App() {
         />
       ) : review ? (
         <ReviewPage key={review[1]} roomId={decodeURIComponent(review[1] as string)} />
+      ) : connected ? (
+        <ConnectedPage key={connected[1]} roomId={decodeURIComponent(connected[1] as string)} />
       ) : room ? (
         <LauncherPage key={room[1]} roomId={decodeURIComponent(room[1] as string)} />
       ) : path === '/' ? (

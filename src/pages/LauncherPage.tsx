@@ -6,6 +6,7 @@ import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
 import { navigate, useLocation } from '../router.ts';
 import { useRoomEvents } from '../useRoomEvents.ts';
+import { ConnectedLink } from './ConnectedLink.tsx';
 import { OwnerControls } from './OwnerControls.tsx';
 import { ReviewLink } from './ReviewLink.tsx';
 
@@ -66,6 +67,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
             <ReviewLink roomId={roomId} changes={changes} />
           </>
         )}
+        <ConnectedLink roomId={roomId} />
       </div>
       {data.apps.length === 0 ? (
         <p className="page-status">No apps in this room yet.</p>

@@ -1,19 +1,57 @@
-import { useEffect, useState } from 'react';
-import { unsafeChars } from './unsafeChars.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { CodeLines } from './CodeLines.tsx';
+import { flaggedLines, unsafeLabels } from './unsafeChars.ts';
+
+// Past this many flagged lines the list would bury the code; the count still tells the reviewer.
+const MAX_LISTED_LINES = 20;
+
+// Lines per highlighting step: each step is one short task, so a 64 KB file never blocks the page.
+// A construct spanning a block edge (a long comment or template) may lose its colour there, not its text.
+const BLOCK_LINES = 150;
 
 /** One proposed file in full, in its own scroll box, with line numbers, size and highlighting. */
-export function CodeFile({ path, code }: { path: string; code: string }) {
-  const [html, setHtml] = useState<string[]>();
+export function CodeFile({
+  path,
+  code,
+  highlight = true,
+}: {
+  path: string;
+  code: string;
+  highlight?: boolean;
+}) {
+  const lines = useMemo(() => code.split('\n'), [code]);
+  const blocks = useMemo(() => {
+    const out: string[][] = [];
+    for (let i = 0; i < lines.length; i += BLOCK_LINES) out.push(lines.slice(i, i + BLOCK_LINES));
+    return out;
+  }, [lines]);
+  const [html, setHtml] = useState<(string[] | undefined)[]>([]);
   useEffect(() => {
+    setHtml([]);
+    if (!highlight) return;
     let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     // The highlighter loads only on the review page, after the plain text is already on screen.
-    import('./highlight.ts').then((m) => live && setHtml(m.highlightLines(path, code)));
+    import('./highlight.ts').then((m) => {
+      const step = (b: number) => {
+        const block = blocks[b];
+        if (!live || !block) return;
+        const lit = m.highlightLines(path, block.join('\n'));
+        if (!lit) return;
+        setHtml((prev) => Object.assign([...prev], { [b]: lit }));
+        timer = setTimeout(() => step(b + 1), 0);
+      };
+      step(0);
+    });
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [path, code]);
-  const lines = code.split('\n');
-  const flagged = unsafeChars(path + code);
+  }, [path, blocks, highlight]);
+  const pathFlags = useMemo(() => unsafeLabels(path), [path]);
+  const codeFlags = useMemo(() => flaggedLines(code), [code]);
+  const marked = useMemo(() => new Set(codeFlags.map((f) => f.line)), [codeFlags]);
+  const distinct = [...new Set([...pathFlags, ...codeFlags.flatMap((f) => f.labels)])];
   return (
     <section className="code-file" aria-label={`File ${path}`}>
       <header className="code-file-head">
@@ -22,28 +60,38 @@ export function CodeFile({ path, code }: { path: string; code: string }) {
           {new Blob([code]).size.toLocaleString()} bytes · {lines.length} lines
         </span>
       </header>
-      {flagged.length > 0 && (
-        <p className="warning" role="note">
-          Hidden or direction-changing characters in this file: {flagged.join(', ')}
-        </p>
+      {distinct.length > 0 && (
+        <div className="warning" role="note">
+          <p>
+            Hidden or direction-changing characters in this file:{' '}
+            {distinct.map((label) => label.split(' ')[0]).join(', ')}
+          </p>
+          <ul className="flag-list">
+            {pathFlags.length > 0 && <li>In the path: {pathFlags.join(', ')}</li>}
+            {codeFlags.slice(0, MAX_LISTED_LINES).map((f) => (
+              <li key={f.line}>
+                Line {f.line}: {f.labels.join(', ')}
+              </li>
+            ))}
+            {codeFlags.length > MAX_LISTED_LINES && (
+              <li>and {codeFlags.length - MAX_LISTED_LINES} more lines</li>
+            )}
+          </ul>
+        </div>
       )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must be reachable by keyboard */}
       <section className="code-scroll" tabIndex={0} aria-label={`${path} source`}>
         <table className="code-table">
-          <tbody>
-            {lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their number
-              <tr key={i}>
-                <td className="line-no">{i + 1}</td>
-                {html?.[i] !== undefined ? (
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, the source escaped
-                  <td className="line hljs" dangerouslySetInnerHTML={{ __html: html[i] as string }} />
-                ) : (
-                  <td className="line">{line}</td>
-                )}
-              </tr>
-            ))}
-          </tbody>
+          {blocks.map((block, b) => (
+            <CodeLines
+              // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their position
+              key={b}
+              start={b * BLOCK_LINES}
+              lines={block}
+              html={html[b]}
+              marked={marked}
+            />
+          ))}
         </table>
       </section>
     </section>

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CodeFile } from './CodeFile.tsx';
+import { DeclineForm } from './DeclineForm.tsx';
 import type { Proposal } from './proposalTypes.ts';
-import { unsafeChars } from './unsafeChars.ts';
+import { flaggedLines, unsafeLabels } from './unsafeChars.ts';
 
 /** One pending proposal: every file in full, the review sentence, Approve and create, Decline. */
 export function ProposalCard({
@@ -20,11 +21,25 @@ export function ProposalCard({
   onDecline: (reason: string) => Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  // Files render (and highlight) once the reviewer opens them, so a page of cards stays light.
+  const [opened, setOpened] = useState(false);
   const files = Object.entries(proposal.files ?? {});
   const headingId = `proposal-${proposal.id}`;
-  const nameFlags = unsafeChars(proposal.name);
+  const nameFlags = unsafeLabels(proposal.name);
+  const fileFlags = useMemo(
+    () =>
+      Object.entries(proposal.files ?? {}).flatMap(([path, code]) => {
+        const where = [
+          ...(unsafeLabels(path).length > 0 ? ['path'] : []),
+          ...flaggedLines(code).map((f) => `line ${f.line}`),
+        ];
+        return where.length > 0
+          ? [`${path} (${where.slice(0, 5).join(', ')}${where.length > 5 ? ', …' : ''})`]
+          : [];
+      }),
+    [proposal.files],
+  );
   const run = (fn: () => Promise<void>) => {
     setBusy(true);
     fn().finally(() => setBusy(false));
@@ -41,7 +56,7 @@ export function ProposalCard({
         <h2 id={headingId}>{proposal.name}</h2>
       </header>
       <p className="muted">
-        {proposal.proposer_name ? `Proposed by ${proposal.proposer_name}` : 'Proposed'}{' '}
+        {proposal.proposer_name ? `Proposed by ${proposal.proposer_name} · ` : 'Proposed '}
         <time dateTime={proposal.created_at}>{new Date(proposal.created_at).toLocaleString()}</time>
       </p>
       {nameFlags.length > 0 && (
@@ -78,31 +93,22 @@ export function ProposalCard({
           </ul>
         </section>
       )}
-      <details>
+      {fileFlags.length > 0 && (
+        <p className="warning" role="note">
+          Hidden or direction-changing characters in {fileFlags.join('; ')}
+        </p>
+      )}
+      <details onToggle={(e) => e.currentTarget.open && setOpened(true)}>
         <summary>Review all proposed files ({files.length})</summary>
-        {files.map(([path, code]) => (
-          <CodeFile key={path} path={path} code={code} />
-        ))}
+        {opened && files.map(([path, code]) => <CodeFile key={path} path={path} code={code} />)}
       </details>
       {confirming ? (
-        <form
-          className="decline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            run(() => onDecline(reason));
-          }}
-        >
-          <label>
-            Reason (optional)
-            <input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-          </label>
-          <button type="submit" className="danger" disabled={busy}>
-            Confirm decline
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </form>
+        <DeclineForm
+          label={`Decline ${proposal.name}`}
+          busy={busy}
+          onConfirm={(reason) => run(() => onDecline(reason))}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <div className="card-actions">
           <button type="button" className="primary" disabled={busy} onClick={() => run(onApprove)}>

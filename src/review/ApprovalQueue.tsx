@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../api.ts';
+import { navigate } from '../router.ts';
+import { DeclineForm } from './DeclineForm.tsx';
+import { ProposalCard } from './ProposalCard.tsx';
+import type { Proposal } from './proposalTypes.ts';
+
+const PAGE_SIZE = 5;
+
+/** Needs your approval: the owner's pending proposals, a page of cards at a time, declined one or several. */
+export function ApprovalQueue({ roomId }: { roomId: string }) {
+  const [pending, setPending] = useState<Proposal[]>();
+  const [error, setError] = useState<string>();
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState(new Set<string>());
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [approved, setApproved] = useState<{ id: string; name: string }[]>([]);
+  const base = `/api/rooms/${encodeURIComponent(roomId)}`;
+
+  const load = useCallback(() => {
+    api<{ proposals: Proposal[] }>(`${base}/proposals?state=pending`)
+      .then((r) => setPending(r.proposals))
+      .catch((err: Error) => setError(err.message));
+  }, [base]);
+  useEffect(load, [load]);
+
+  const act = async (fn: () => Promise<unknown>) => {
+    setError(undefined);
+    await fn().catch((err: Error) => setError(err.message));
+    load();
+  };
+  const approve = (p: Proposal) =>
+    act(async () => {
+      const { app } = await api<{ app: { id: string; name: string } }>(`${base}/proposals/${p.id}/approve`, {
+        method: 'POST',
+      });
+      setApproved((list) => [...list, app]);
+    });
+  const decline = (ids: string[], reason: string) =>
+    act(async () => {
+      for (const id of ids) {
+        await api(`${base}/proposals/${id}/decline`, { method: 'POST', body: reason ? { reason } : {} });
+        setSelected((s) => {
+          const next = new Set(s);
+          next.delete(id);
+          return next;
+        });
+      }
+      setConfirmingBulk(false);
+    });
+
+  const pages = Math.max(1, Math.ceil((pending?.length ?? 0) / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = pending?.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE) ?? [];
+  const launcher = `/rooms/${encodeURIComponent(roomId)}`;
+  return (
+    <>
+      <h1>
+        Needs your approval <span className="badge">{pending?.length ?? 0}</span>
+      </h1>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      {approved.map((app) => (
+        <p key={app.id} role="status">
+          Approved.{' '}
+          <a
+            href={`${launcher}?app=${app.id}`}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate(`${launcher}?app=${app.id}`);
+            }}
+          >
+            Open {app.name}
+          </a>
+        </p>
+      ))}
+      {!pending && !error && <p className="page-status">Loading proposals…</p>}
+      {pending?.length === 0 && <p>Nothing is waiting for your review.</p>}
+      {selected.size > 0 &&
+        (confirmingBulk ? (
+          <DeclineForm
+            label={`Decline ${selected.size} selected`}
+            busy={busy}
+            onConfirm={(reason) => {
+              setBusy(true);
+              decline([...selected], reason).finally(() => setBusy(false));
+            }}
+            onCancel={() => setConfirmingBulk(false)}
+          />
+        ) : (
+          <p>
+            <button type="button" onClick={() => setConfirmingBulk(true)}>
+              Decline selected ({selected.size})
+            </button>
+          </p>
+        ))}
+      {shown.map((p) => (
+        <ProposalCard
+          key={p.id}
+          roomId={roomId}
+          proposal={p}
+          checked={selected.has(p.id)}
+          onCheck={(on) =>
+            setSelected((s) => {
+              const next = new Set(s);
+              if (on) next.add(p.id);
+              else next.delete(p.id);
+              return next;
+            })
+          }
+          onApprove={() => approve(p)}
+          onDecline={(reason) => decline([p.id], reason)}
+        />
+      ))}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="pager">
+          <button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            Previous page
+          </button>
+          <span>
+            Page {current + 1} of {pages}
+          </span>
+          <button type="button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            Next page
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { memo } from 'react';
+import { revealUnsafeHtml, splitUnsafe } from './unsafeChars.ts';
+
+/**
+ * A block of numbered lines: plain text until its highlighted HTML arrives. Hidden characters show as
+ * marks, so a bidi override cannot reorder what the reviewer reads. Memoised: highlighting one block
+ * re-renders only that block.
+ */
+export const CodeLines = memo(function CodeLines({
+  start,
+  lines,
+  html,
+  marked,
+}: {
+  /** 0-based index of the block's first line. */
+  start: number;
+  lines: string[];
+  html: string[] | undefined;
+  marked: Set<number>;
+}) {
+  return (
+    <tbody>
+      {lines.map((line, i) => {
+        const n = start + i + 1;
+        const lit = html?.[i];
+        return (
+          <tr key={n}>
+            <td className={marked.has(n) ? 'line-no flagged' : 'line-no'}>{n}</td>
+            {lit !== undefined ? (
+              <td
+                className="line hljs"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, the source escaped
+                dangerouslySetInnerHTML={{ __html: marked.has(n) ? revealUnsafeHtml(lit) : lit }}
+              />
+            ) : (
+              <td className="line">
+                {marked.has(n)
+                  ? splitUnsafe(line).map((p, k) =>
+                      typeof p === 'string' ? (
+                        p
+                      ) : (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line, never reordered
+                        <mark key={k} className="unsafe-char" title={p.label}>
+                          {p.label.split(' ')[0]}
+                        </mark>
+                      ),
+                    )
+                  : line}
+              </td>
+            )}
+          </tr>
+        );
+      })}
+    </tbody>
+  );
+});
