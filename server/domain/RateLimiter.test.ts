@@ -23,3 +23,11 @@ it('wakes waiters on publish and times out otherwise', async () => {
   await bus.waitFor('r1', 30);
   expect(Date.now() - started).toBeGreaterThanOrEqual(25);
 });
+
+it('gives back a released hit within the window', () => {
+  const limiter = new RateLimiter(1, 1000);
+  limiter.hit('a', 0);
+  limiter.release('a');
+  expect(() => limiter.hit('a', 10)).not.toThrow();
+  expect(() => limiter.hit('a', 20)).toThrow(expect.objectContaining({ code: 'rate_limited' }));
+});

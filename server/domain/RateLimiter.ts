@@ -28,6 +28,12 @@ export class RateLimiter {
     w.count++;
   }
 
+  /** Gives back a hit that created nothing (a lost race on an idempotency key, a failed write). */
+  release(key: string): void {
+    const w = this.windows.get(key);
+    if (w && w.count > 0) w.count--;
+  }
+
   private prune(now: number): void {
     for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
   }

@@ -1,5 +1,5 @@
 import { CodedError } from '../../validation/errorCodes.ts';
-import type { ProposalRow } from '../store/Store.ts';
+import type { IdempotencyKey, ProposalRow } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { pinDependencies } from './dependencies.ts';
@@ -21,12 +21,10 @@ export interface ProposalReceipt extends ProposalView {
 
 /** Proposes a snippet app (the MCP tool's exact input); replays by idempotency key. */
 export async function proposeSnippet(d: DomainDeps, who: Principal, args: unknown): Promise<ProposalReceipt> {
-  d.proposalLimiter.hit(who.tokenId ?? who.personId, d.now());
   const checked = validateSnippetProposal(args);
   if (!checked.ok) throw new CodedError(checked.error.code, checked.error.message, checked.error.detail);
   const { room_id, name, files, idempotency_key } = checked.value;
   const sha = contentSha256(files);
-  const dependencies = await pinDependencies(d.npm, files);
   return propose(d, who, {
     tool: SNIPPET_TOOL,
     roomId: room_id,
@@ -39,21 +37,19 @@ export async function proposeSnippet(d: DomainDeps, who: Principal, args: unknow
       repositoryId: null,
       versionId: null,
       contentSha256: sha,
-      dependencies,
     },
+    dependencies: () => pinDependencies(d.npm, files),
   });
 }
 
 /** Proposes a pinned repository version; the proposer must own the repository. */
 export async function proposeRepo(d: DomainDeps, who: Principal, raw: unknown): Promise<ProposalReceipt> {
-  d.proposalLimiter.hit(who.tokenId ?? who.personId, d.now());
   // The shared validator: HTTP, MCP and the CLI give the same verdict on the same arguments.
   const checked = validateRepoProposal(raw);
   if (!checked.ok) throw new CodedError(checked.error.code, checked.error.message, checked.error.detail);
   const args = checked.value;
   await roomFor(d.store, who, args.room_id);
   const version = await readVersionFor(d, who, args.repository_id, args.version_id);
-  const dependencies = await pinDependencies(d.npm, version.files);
   return propose(d, who, {
     tool: REPO_TOOL,
     roomId: args.room_id,
@@ -66,55 +62,89 @@ export async function proposeRepo(d: DomainDeps, who: Principal, raw: unknown): 
       repositoryId: args.repository_id,
       versionId: version.id,
       contentSha256: version.id,
-      dependencies,
     },
+    dependencies: () => pinDependencies(d.npm, version.files),
   });
 }
 
-type Fields = Pick<
-  ProposalRow,
-  'kind' | 'name' | 'files' | 'repositoryId' | 'versionId' | 'contentSha256' | 'dependencies'
->;
+type Fields = Pick<ProposalRow, 'kind' | 'name' | 'files' | 'repositoryId' | 'versionId' | 'contentSha256'>;
 
+/**
+ * Replays a known key; otherwise counts one hit on the rate limit and creates the proposal. Only
+ * calls that create count: invalid calls and replays never use up the budget.
+ */
 async function propose(
   d: DomainDeps,
   who: Principal,
-  input: { tool: string; roomId: string; key: string; fingerprint: string; fields: Fields },
+  input: {
+    tool: string;
+    roomId: string;
+    key: string;
+    fingerprint: string;
+    fields: Fields;
+    dependencies: () => Promise<ProposalRow['dependencies']>;
+  },
 ): Promise<ProposalReceipt> {
   const room = await roomFor(d.store, who, input.roomId);
+  const scope = { personId: who.personId, tool: input.tool, roomId: room.id, key: input.key };
+  const known = await d.store.findIdempotencyKey(scope);
+  if (known) return replay(d, known, input.fingerprint);
+  const budget = who.tokenId ?? who.personId;
+  d.proposalLimiter.hit(budget, d.now());
+  let created: { proposal: ProposalRow; replayOf?: { proposalId: string; fingerprint: string } };
+  try {
+    created = await insertNew(d, who, { ...scope, fingerprint: input.fingerprint }, input);
+  } catch (err) {
+    d.proposalLimiter.release(budget);
+    throw err;
+  }
+  if (!created.replayOf) {
+    announce(d, room.id);
+    return receipt(d, created.proposal, false);
+  }
+  // A concurrent call with the same key got there first: this one created nothing.
+  d.proposalLimiter.release(budget);
+  return replay(d, created.replayOf, input.fingerprint);
+}
+
+async function insertNew(
+  d: DomainDeps,
+  who: Principal,
+  key: IdempotencyKey,
+  input: { fields: Fields; dependencies: () => Promise<ProposalRow['dependencies']> },
+): Promise<{ proposal: ProposalRow; replayOf?: { proposalId: string; fingerprint: string } }> {
+  const dependencies = await input.dependencies();
   const now = d.now();
   const proposal: ProposalRow = {
     id: newId('q'),
-    roomId: room.id,
+    roomId: key.roomId,
     proposerId: who.personId,
     ...input.fields,
+    dependencies,
     state: 'pending',
     declineReason: null,
     createdAt: now,
     decidedAt: null,
     decidedBy: null,
   };
-  const key = {
-    personId: who.personId,
-    tool: input.tool,
-    roomId: room.id,
-    key: input.key,
-    fingerprint: input.fingerprint,
-  };
-  const event = ownerEvent(room.id, 'proposal.created', eventData(proposal), now, who.personId);
+  const event = ownerEvent(key.roomId, 'proposal.created', eventData(proposal), now, who.personId);
   const outcome = await d.store.insertProposalOnce(proposal, key, event);
-  if (outcome.created) {
-    announce(d, room.id);
-    return receipt(d, proposal, false);
-  }
-  if (outcome.fingerprint !== input.fingerprint) {
+  return outcome.created ? { proposal } : { proposal, replayOf: outcome };
+}
+
+async function replay(
+  d: DomainDeps,
+  known: { proposalId: string; fingerprint: string },
+  fingerprint: string,
+): Promise<ProposalReceipt> {
+  if (known.fingerprint !== fingerprint) {
     throw new CodedError(
       'idempotency_key_mismatch',
       'This idempotency_key was used with other arguments; use a new key for a different proposal',
-      { proposal_id: outcome.proposalId },
+      { proposal_id: known.proposalId },
     );
   }
-  const existing = await d.store.getProposal(outcome.proposalId);
+  const existing = await d.store.getProposal(known.proposalId);
   if (!existing) throw new CodedError('internal', 'The proposal behind this key is missing');
   return receipt(d, existing, true);
 }

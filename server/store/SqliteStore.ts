@@ -170,6 +170,10 @@ export class SqliteStore implements Store {
     })();
   }
 
+  async findIdempotencyKey(key: Omit<IdempotencyKey, 'fingerprint'>) {
+    return review.findIdempotencyKey(this.db, key);
+  }
+
   async insertProposalOnce(p: ProposalRow, key: IdempotencyKey, event: NewEvent) {
     return review.insertProposalOnce(this.db, p, key, event);
   }

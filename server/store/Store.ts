@@ -180,6 +180,10 @@ export interface Store {
 
   renameRoom(roomId: string, name: string, event: NewEvent): Promise<void>;
 
+  /** The proposal id and fingerprint stored under an idempotency key, if any. */
+  findIdempotencyKey(
+    key: Omit<IdempotencyKey, 'fingerprint'>,
+  ): Promise<{ proposalId: string; fingerprint: string } | undefined>;
   /**
    * Insert-if-absent on the idempotency key, in one transaction with the proposal and its event.
    * Returns the proposal id and fingerprint already stored under the key when it exists.

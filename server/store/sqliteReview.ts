@@ -46,6 +46,20 @@ export function insertProposalRow(db: Database.Database, p: ProposalRow): void {
   );
 }
 
+export function findIdempotencyKey(
+  db: Database.Database,
+  k: Omit<IdempotencyKey, 'fingerprint'>,
+): { proposalId: string; fingerprint: string } | undefined {
+  const found = db
+    .prepare(
+      'SELECT proposal_id, fingerprint FROM idempotency_keys WHERE person_id = ? AND tool = ? AND room_id = ? AND key = ?',
+    )
+    .get(k.personId, k.tool, k.roomId, k.key) as Row | undefined;
+  return found
+    ? { proposalId: String(found.proposal_id), fingerprint: String(found.fingerprint) }
+    : undefined;
+}
+
 export function insertProposalOnce(
   db: Database.Database,
   p: ProposalRow,
@@ -53,17 +67,8 @@ export function insertProposalOnce(
   event: NewEvent,
 ): { created: true } | { created: false; proposalId: string; fingerprint: string } {
   return db.transaction(() => {
-    const found = db
-      .prepare(
-        'SELECT proposal_id, fingerprint FROM idempotency_keys WHERE person_id = ? AND tool = ? AND room_id = ? AND key = ?',
-      )
-      .get(k.personId, k.tool, k.roomId, k.key) as Row | undefined;
-    if (found)
-      return {
-        created: false as const,
-        proposalId: String(found.proposal_id),
-        fingerprint: String(found.fingerprint),
-      };
+    const found = findIdempotencyKey(db, k);
+    if (found) return { created: false as const, ...found };
     insertProposalRow(db, p);
     db.prepare(
       `INSERT INTO idempotency_keys (person_id, tool, room_id, key, fingerprint, proposal_id, created_at)

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../store/openDatabase.ts';
+import { SqliteStore } from '../store/SqliteStore.ts';
+import { ALL_SCOPES, type Principal } from './auth.ts';
+import type { DomainDeps } from './DomainDeps.ts';
+import { EventBus } from './EventBus.ts';
+import { acceptInvite, createInvite } from './members.ts';
+import { RateLimiter } from './RateLimiter.ts';
+
+export interface TestDomain {
+  d: DomainDeps;
+  roomId: string;
+  owner: Principal;
+  /** Members who joined through invites. */
+  alice: Principal;
+  bob: Principal;
+  close: () => Promise<void>;
+}
+
+/** The domain over a real SqliteStore on a temp file: an owner's room with two invited members. */
+export async function openTestDomain(opts: { proposalsPerMinute?: number } = {}): Promise<TestDomain> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-domain-'));
+  const store = new SqliteStore(openDatabase(dir));
+  let clock = 1_000_000;
+  const d: DomainDeps = {
+    store,
+    bus: new EventBus(),
+    now: () => clock++,
+    proposalLimiter: new RateLimiter(opts.proposalsPerMinute ?? 1000, 60_000),
+  };
+  await store.createPerson({ id: 'powner', name: 'Owner', createdAt: 1 });
+  await store.createRoom({ id: 'r1', name: 'Room', ownerId: 'powner', createdAt: 1 });
+  const owner: Principal = { personId: 'powner', scopes: ALL_SCOPES, via: 'session' };
+  const join = async (): Promise<Principal> => {
+    const { secret } = await createInvite(d, owner, 'r1');
+    const joined = await acceptInvite(d, secret);
+    if (!joined) throw new Error('invite not accepted');
+    return { personId: joined.personId, scopes: ALL_SCOPES, via: 'session' };
+  };
+  const alice = await join();
+  const bob = await join();
+  return {
+    d,
+    roomId: 'r1',
+    owner,
+    alice,
+    bob,
+    close: async () => {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
