@@ -216,11 +216,14 @@ test('two tabs of the same app stay in sync', async ({ ownerPage: page, request 
   const two = await openProbe(other, roomId, appId, 'Sync probe');
   await expect(two.note()).toHaveText('note=none');
 
+  // Input reaches a frame only in the tab in front (a hidden tab has no hit-test data for its frames), as for a person.
+  await page.bringToFront();
   await one.frame.getByLabel('Value').fill('from tab one');
   await one.frame.getByRole('button', { name: 'Save note' }).click();
   await expect(two.note()).toHaveText('note=from tab one', CROSS_TAB);
 
   // A plain storage.set in tab two updates the hook in tab one.
+  await other.bringToFront();
   expect(await two.run('Set', { key: 'note', value: 'from tab two' })).toBe('set: ok undefined');
   await expect(one.note()).toHaveText('note=from tab two', CROSS_TAB);
 
