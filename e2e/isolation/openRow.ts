@@ -80,6 +80,7 @@ export async function openRow(
     });
 
   const page = await context.newPage();
+  await page.addInitScript(watchStalls);
   const requests: Request[] = [];
   const sockets: string[] = [];
   const ctx = {
@@ -157,9 +158,7 @@ export async function openRow(
     ],
     frameRequests: () => requests.map((r) => r.url()).filter((url) => FRAME_ORIGIN.test(new URL(url).origin)),
     async hostLatency() {
-      const started = performance.now();
-      await page.evaluate(() => 1);
-      return performance.now() - started;
+      return page.evaluate(() => (window as StallWindow).__roomStall?.() ?? 0);
     },
     async renderers() {
       cdp ??= await browser.newBrowserCDPSession();
@@ -170,5 +169,24 @@ export async function openRow(
       await cdp?.detach().catch(() => {});
       await context.close();
     },
+  };
+}
+
+type StallWindow = Window & { __roomStall?: () => number };
+
+/** In the launcher page only: the longest its main thread went without running a 20 ms timer, read and reset. */
+function watchStalls(): void {
+  if (window.top !== window) return;
+  let last = performance.now();
+  let longest = 0;
+  setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last - 20);
+    last = now;
+  }, 20);
+  (window as StallWindow).__roomStall = () => {
+    const seen = Math.max(longest, performance.now() - last - 20);
+    longest = 0;
+    return seen;
   };
 }

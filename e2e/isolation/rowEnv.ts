@@ -58,7 +58,7 @@ export interface RowContext {
   popups: Page[];
   downloads: string[];
   crashes: string[];
-  /** Round trip of `page.evaluate` on the launcher page, in ms. */
+  /** Longest stall of the launcher page's main thread since the last call, in ms (measured in the page, so the test runner's own scheduling does not count). */
   hostLatency(): Promise<number>;
   /** Renderer processes in the whole browser (CDP SystemInfo.getProcessInfo). */
   renderers(): Promise<number>;

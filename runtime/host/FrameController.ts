@@ -6,6 +6,7 @@ import {
   isFrameToHost,
   PROTOCOL_VERSION,
 } from '../protocol.ts';
+import { MESSAGE_BUDGET, MessageFlood, watchWindowMessages } from './MessageFlood.ts';
 import { Watchdog } from './Watchdog.ts';
 
 export type FrameState =
@@ -13,7 +14,7 @@ export type FrameState =
   | { kind: 'loading' }
   | { kind: 'running' }
   | { kind: 'error'; error: FrameError }
-  | { kind: 'stopped'; reason: 'navigated' | 'unresponsive' };
+  | { kind: 'stopped'; reason: 'navigated' | 'unresponsive' | 'flooded' };
 
 /** Who the frame is: known to the host from the port it created, never from message contents. */
 export interface FrameIdentity {
@@ -56,6 +57,9 @@ export class FrameController {
   private isDisposed = false;
   private failed = false;
   private watchdog: Watchdog | undefined;
+  private unwatch: (() => void) | undefined;
+  private readonly windowFlood = new MessageFlood(MESSAGE_BUDGET.windowPerSecond);
+  private readonly portFlood = new MessageFlood(MESSAGE_BUDGET.portPerSecond);
   /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
   onPainted: ((at: number) => void) | undefined;
 
@@ -90,6 +94,7 @@ export class FrameController {
   dispose(): void {
     this.isDisposed = true;
     this.revoke();
+    this.unwatch?.();
     this.iframe.removeEventListener('load', this.onLoad);
     this.iframe.remove();
   }
@@ -113,8 +118,15 @@ export class FrameController {
     const channel = new MessageChannel();
     this.port = channel.port1;
     this.port.onmessage = (event) => {
-      if (isFrameToHost(event.data)) this.onMessage(event.data);
+      if (this.portFlood.hit(performance.now())) this.onFlood();
+      else if (isFrameToHost(event.data)) this.onMessage(event.data);
     };
+    const source = this.iframe.contentWindow;
+    if (source) {
+      this.unwatch = watchWindowMessages(source, () => {
+        if (this.windowFlood.hit(performance.now())) this.onFlood();
+      });
+    }
     const connect: ConnectMessage = { type: 'room-connect', version: PROTOCOL_VERSION };
     // A sandboxed frame's origin is opaque, so '*' is the only target that reaches it.
     this.iframe.contentWindow?.postMessage(connect, '*', [channel.port2]);
@@ -129,6 +141,13 @@ export class FrameController {
     // A spinning frame cannot be stopped from outside: removing it ends its process.
     this.dispose();
     this.opts.onState({ kind: 'stopped', reason: 'unresponsive' });
+  };
+
+  private readonly onFlood = () => {
+    if (this.isDisposed) return;
+    // Queued messages keep arriving while the frame lives: removing it ends the flood at its source.
+    this.dispose();
+    this.opts.onState({ kind: 'stopped', reason: 'flooded' });
   };
 
   private send(message: HostToFrame): void {

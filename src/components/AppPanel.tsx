@@ -41,18 +41,20 @@ export function AppPanel({
     case 'stopped':
       return (
         <div className="panel-status panel-error" role="alert">
-          <p>
-            {state.reason === 'unresponsive'
-              ? 'This app stopped responding'
-              : 'This app left its page and was stopped.'}
-          </p>
+          <p>{STOPPED_TEXT[state.reason]}</p>
           <button type="button" onClick={onRestart}>
-            {state.reason === 'unresponsive' ? 'Restart' : 'Reload app'}
+            {state.reason === 'navigated' ? 'Reload app' : 'Restart'}
           </button>
         </div>
       );
   }
 }
+
+const STOPPED_TEXT = {
+  unresponsive: 'This app stopped responding',
+  navigated: 'This app left its page and was stopped.',
+  flooded: 'This app sent the launcher too many messages and was stopped.',
+} as const;
 
 function errorText(error: FrameError): string {
   const at = [error.file, error.line, error.column].filter((p) => p !== undefined).join(':');
