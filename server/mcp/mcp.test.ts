@@ -96,6 +96,16 @@ describe('discovery', () => {
     expect((await fetch(`${s.url}/api/v1/external-mcp`)).status).toBe(405);
     expect((await fetch(`${s.url}/api/v1/external-mcp`, { method: 'DELETE' })).status).toBe(405);
   });
+
+  it('answers a body that is not JSON with a JSON-RPC parse error', async () => {
+    const res = await fetch(`${s.url}/api/v1/external-mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":"2.0","method":',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+  });
 });
 
 describe('auth', () => {

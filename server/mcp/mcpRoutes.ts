@@ -1,4 +1,5 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CodedError } from '../../validation/errorCodes.ts';
 import type { Principal } from '../domain/auth.ts';
 import { resolveToken } from '../domain/auth.ts';
 import type { Ctx, Router } from '../http/Router.ts';
@@ -11,6 +12,7 @@ export const MCP_PATH = '/api/v1/external-mcp';
 const METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 // Far above the proposal limits, so oversized files come back as a too_large tool result.
 const MCP_BODY = 4 * 1024 * 1024;
+const PARSE_FAILED = Symbol('parse failed');
 
 /** The MCP endpoint (stateless Streamable HTTP, JSON responses) and its RFC 9728 metadata. */
 export function addMcpRoutes(router: Router): Router {
@@ -29,7 +31,17 @@ export function addMcpRoutes(router: Router): Router {
     .add('GET', METADATA_PATH, metadata)
     .add('GET', '/.well-known/oauth-protected-resource', metadata)
     .add('POST', MCP_PATH, async (ctx) => {
-      const body = await readJson(ctx.req, MCP_BODY);
+      const body = await readJson(ctx.req, MCP_BODY).catch((err: unknown) => {
+        if (!(err instanceof CodedError) || err.code !== 'invalid_json') throw err;
+        // JSON-RPC's own answer to a body that is not JSON, so MCP clients report it as such.
+        sendJson(ctx.res, 400, {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32700, message: 'Parse error: the body is not valid JSON' },
+        });
+        return PARSE_FAILED;
+      });
+      if (body === PARSE_FAILED) return;
       const who = await gate(ctx, body);
       if (!who) return;
       const transport = new StreamableHTTPServerTransport({
