@@ -7,7 +7,8 @@ import { readConfig } from '../server/config.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../server/domain/dependencies.ts';
 import { NpmCache } from '../server/npm/NpmCache.ts';
 
-const E2E_PACKAGES = ['date-fns@latest', 'use-immer@latest'];
+// Exact, so CI fills the same cache every time.
+const E2E_PACKAGES = ['date-fns@4.4.0', 'use-immer@0.11.0'];
 
 function parse(spec: string): [string, string] {
   const at = spec.lastIndexOf('@');
