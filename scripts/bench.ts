@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
 import { openHarness } from '../runtime/harness/openHarness.ts';
 import { measureCompile } from './bench/compileBench.ts';
+import { measureFallback } from './bench/fallback.ts';
 import { startFloorServer } from './bench/floorServer.ts';
 import { newRenderersPss } from './bench/memory.ts';
 import { measureFloors, measureOpen, measureSwitch, type Series } from './bench/openTab.ts';
@@ -23,6 +25,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const RATE = 200;
+const FALLBACK_RUNS = Number(process.env.BENCH_FALLBACK_RUNS ?? 5);
+// The fallback serves packages offline from the cache `npm run sandpack:cache` fills.
+const NPM_CACHE = path.join(ROOT, '.room-data', 'npm-cache');
 const TOKEN = 'bench-owner-token-0123456789abcdef';
 const log = (line: string) => console.log(line);
 
@@ -41,12 +46,22 @@ function readApp(dir: string): Record<string, string> {
 
 const started = Date.now();
 await ensureBuilt({ log });
+if (!fs.existsSync(path.join(NPM_CACHE, 'resolved.json'))) {
+  log('No npm cache for the Sandpack fallback yet: filling it (npm run sandpack:cache)…');
+  const filled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sandpackCache.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (filled.status !== 0) throw new Error('npm run sandpack:cache failed');
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-bench-'));
 const server = await spawnServer({
   PORT: process.env.BENCH_PORT ?? '5291',
   ROOM_DATA_DIR: dataDir,
   ROOM_OWNER_TOKEN: TOKEN,
   ROOM_PROPOSALS_PER_MINUTE: '1000000',
+  ROOM_NPM_CACHE: NPM_CACHE,
+  ROOM_NPM_OFFLINE: '1',
 });
 const floors = await startFloorServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -116,6 +131,16 @@ try {
       anchor: { name: '@babel/standalone', value: compile[stat].babel as number },
     });
   }
+
+  log(`Fallback: Sandpack vs Sucrase for the same app, ${FALLBACK_RUNS} fresh launcher pages each…`);
+  const [viaSandpack, viaSucrase] = await measureFallback(browser, server.url, TOKEN, FALLBACK_RUNS);
+  series.push(viaSandpack, viaSucrase);
+  rows.push({
+    figure: `Sandpack fallback: navigation to first preview p50 (p95 ${viaSandpack.p95.toFixed(0)} ms; date-fns app)`,
+    value: viaSandpack.p50,
+    unit: 'ms',
+    anchor: { name: 'the same app on the Sucrase path p50', value: viaSucrase.p50 },
+  });
 
   log('Memory: one open app, and the launcher page…');
   const cdp = await browser.newBrowserCDPSession();
@@ -236,6 +261,7 @@ try {
   const json = {
     machine,
     runs: RUNS,
+    fallback_runs: FALLBACK_RUNS,
     rows: jsonRows(rows),
     series,
     compile,

@@ -17,7 +17,7 @@ export interface Series {
   p95: number;
 }
 
-const series = (name: string, samples: number[]): Series => ({
+export const series = (name: string, samples: number[]): Series => ({
   name,
   samples,
   p50: median(samples),

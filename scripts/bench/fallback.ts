@@ -1,0 +1,86 @@
+import type { Browser } from '@playwright/test';
+import { type Series, series } from './openTab.ts';
+
+/** The same small app twice: through an npm package (Sandpack) and with that function as a local file (Sucrase). */
+const LABEL = 'export function Label({ text }: { text: string }) {\n  return <h1>DATE {text}</h1>;\n}\n';
+const WITH_PACKAGE = {
+  'src/App.tsx': [
+    "import { format } from 'date-fns';",
+    "import { Label } from './Label';",
+    '',
+    'export default function App() {',
+    "  return <Label text={format(new Date(2020, 0, 2), 'yyyy-MM-dd')} />;",
+    '}',
+    '',
+  ].join('\n'),
+  'src/Label.tsx': LABEL,
+};
+const WITH_LOCAL_FILE = {
+  ...WITH_PACKAGE,
+  'src/App.tsx': WITH_PACKAGE['src/App.tsx'].replace("from 'date-fns'", "from './format'"),
+  'src/format.ts': [
+    "const pad = (n: number) => String(n).padStart(2, '0');",
+    'export const format = (d: Date, _f: string) =>',
+    "  [d.getFullYear(), pad(d.getMonth() + 1), pad(d.getDate())].join('-');",
+    '',
+  ].join('\n'),
+};
+
+async function addApp(base: string, token: string, roomId: string, name: string, files: object) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const proposed = await fetch(`${base}/api/rooms/${roomId}/proposals`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name, files, idempotency_key: `bench-${name}-${Date.now()}` }),
+  });
+  const body = (await proposed.json()) as { proposal?: { id: string }; error?: { message: string } };
+  if (!body.proposal) throw new Error(`proposing ${name}: ${body.error?.message ?? proposed.status}`);
+  const approved = await fetch(`${base}/api/rooms/${roomId}/proposals/${body.proposal.id}/approve`, {
+    method: 'POST',
+    headers,
+  });
+  return ((await approved.json()) as { app: { id: string } }).app.id;
+}
+
+/**
+ * Navigation to the app's first visible output in the real launcher, each run in a fresh browser
+ * context (no bundler cache carried over): Sandpack fallback vs the Sucrase path, `runs` each.
+ */
+export async function measureFallback(
+  browser: Browser,
+  base: string,
+  token: string,
+  runs: number,
+): Promise<[Series, Series]> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const room = await fetch(`${base}/api/rooms`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Fallback bench room' }),
+  }).then((r) => r.json() as Promise<{ room: { id: string } }>);
+  const apps = [
+    { name: 'Dates via Sandpack', files: WITH_PACKAGE, samples: [] as number[] },
+    { name: 'Dates via Sucrase', files: WITH_LOCAL_FILE, samples: [] as number[] },
+  ];
+  const ids = await Promise.all(apps.map((a) => addApp(base, token, room.room.id, a.name, a.files)));
+  for (let run = 0; run < runs; run++) {
+    for (const [i, app] of apps.entries()) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${base}/?token=${token}`);
+      await page.getByRole('heading', { name: 'Your rooms' }).waitFor();
+      const started = performance.now();
+      await page.goto(`${base}/rooms/${room.room.id}?app=${ids[i]}`);
+      await page
+        .frameLocator(`iframe[title="${app.name}"]`)
+        .getByRole('heading', { name: 'DATE 2020-01-02' })
+        .waitFor({ timeout: 90_000 });
+      app.samples.push(performance.now() - started);
+      await context.close();
+    }
+  }
+  return [
+    series(apps[0]?.name ?? '', apps[0]?.samples ?? []),
+    series(apps[1]?.name ?? '', apps[1]?.samples ?? []),
+  ];
+}
