@@ -46,9 +46,7 @@ window.addEventListener('message', (event) => {
   onHostMessage(onMessage);
   post({ type: 'ready', version: PROTOCOL_VERSION });
   // A warm frame waits for files: spend the wait on first-time costs.
-  setTimeout(() => {
-    if (!started) warmUp();
-  }, 0);
+  setTimeout(() => warmUp(() => !started), 0);
 });
 
 window.addEventListener('error', (event) => {

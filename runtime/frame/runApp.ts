@@ -1,4 +1,5 @@
 import { createElement, type ElementType } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { FrameError, FrameToHost } from '../protocol.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
@@ -62,7 +63,8 @@ export function runApp(files: Record<string, string>, { report, post }: Io): voi
   const root = createRoot(container, {
     onUncaughtError: (error) => report(errorFromThrown(error, files)),
   });
-  root.render(createElement(App as ElementType));
+  // Committed in this task, so the next frame paints the app (a scheduled render could miss it).
+  flushSync(() => root.render(createElement(App as ElementType)));
   afterPaint(() => post({ type: 'rendered', ...timing() }), post);
 }
 

@@ -1,14 +1,15 @@
 import { createElement } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 
 /**
  * The bench's floor: a sandboxed frame that is nothing but React painting "hello", reporting its first
- * paint exactly as the runtime does (rAF, then a task). `?warm` waits for the host to ask.
+ * paint exactly as the runtime does (a synchronous render, rAF, then a task). `?warm` waits for the host to ask.
  */
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 function paint(): void {
-  root.render(createElement('p', null, 'hello'));
+  flushSync(() => root.render(createElement('p', null, 'hello')));
   requestAnimationFrame(() => setTimeout(() => window.parent.postMessage('floor-painted', '*'), 0));
 }
 
