@@ -272,7 +272,7 @@ try {
   const md = [
     '# Benchmarks',
     '',
-    `\`npm run bench\` on ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium}; ${machine.date}, ${machine.seconds} s. Every anchor was measured in the same run; click-to-first-paint is from the click's event time to the frame's first-paint report (rAF, then a task), ${RUNS} runs each. Raw numbers: \`docs/benchmarks.json\`.`,
+    `\`npm run bench\` on ${machine.cpu}, ${machine.memory_gib} GiB, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium}; ${machine.date}, ${machine.seconds} s. Every anchor was measured in the same run; click-to-first-paint is from the click's event time to the frame's first-paint report (rAF, then a task), ${RUNS} runs each; the fallback rows time a fresh launcher page's navigation to the app's first output, ${FALLBACK_RUNS} runs each; server rows are open-loop load after a 1 s warm-up at the same rate; compile rows: per-file medians over repeated compiles and the median whole pass over the corpus. Raw numbers: \`docs/benchmarks.json\`.`,
     '',
     markdownTable(rows),
     '',

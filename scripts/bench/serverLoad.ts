@@ -14,11 +14,22 @@ export interface LoadResult {
 /**
  * Open-loop load: one request every 1000/rate ms for `seconds`, whatever the answers do, so a slow
  * server shows up as latency instead of a lower send rate. Loopback only; bounded in count and time.
+ * `warmupSeconds` (default 1) run first at the same rate and are not counted.
  */
 export async function fixedRate(
   name: string,
-  opts: { rate: number; seconds: number; send: (i: number) => Promise<boolean> },
+  opts: { rate: number; seconds: number; send: (i: number) => Promise<boolean>; warmupSeconds?: number },
 ): Promise<LoadResult> {
+  // The first second at the same rate is not counted: it pays for JIT-cold code paths and new sockets.
+  const warmup = opts.warmupSeconds ?? 1;
+  if (warmup > 0) {
+    await fixedRate(`${name} (warm-up)`, {
+      ...opts,
+      seconds: warmup,
+      warmupSeconds: 0,
+      send: (i) => opts.send(1_000_000 + i),
+    });
+  }
   const total = opts.rate * opts.seconds;
   const interval = 1000 / opts.rate;
   const latencies: number[] = [];
