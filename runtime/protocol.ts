@@ -30,6 +30,8 @@ export interface FrameError {
 export interface ConnectMessage {
   type: 'room-connect';
   version: number;
+  /** True when the frame waits for files (a warm frame): it may spend the wait warming up. */
+  warm?: boolean;
 }
 
 /** A JSON-compatible value: what `@room/sdk` storage keeps. */

@@ -45,8 +45,8 @@ window.addEventListener('message', (event) => {
   if (!handed || !adoptPort(handed)) return;
   onHostMessage(onMessage);
   post({ type: 'ready', version: PROTOCOL_VERSION });
-  // A warm frame waits for files: spend the wait on first-time costs.
-  setTimeout(() => warmUp(() => !started), 0);
+  // A warm frame waits for files: spend the wait on first-time costs (a cold one has its files coming).
+  if (event.data.warm) setTimeout(() => warmUp(() => !started), 0);
 });
 
 window.addEventListener('error', (event) => {

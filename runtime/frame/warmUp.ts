@@ -38,9 +38,18 @@ export default List;
 `;
 const SAMPLES: [string, string][] = [
   ['src/Warm.tsx', SAMPLE_TSX],
-  ['src/warm.ts', 'export const pick = <T,>(xs: T[], i = 0): T | undefined => xs[i];\nexport type X = { a: number };\n'],
-  ['src/warm.jsx', 'import { useState } from "react";\nexport default function W({ a, ...rest }) {\n  const [x] = useState(a);\n  return <div {...rest}>{x}</div>;\n}\n'],
-  ['src/warm.js', 'export const f = async (a = 1, { b } = {}) => [a, b, ...[1, 2]];\nexport default class K { #p = 1; get p() { return this.#p; } }\n'],
+  [
+    'src/warm.ts',
+    'export const pick = <T,>(xs: T[], i = 0): T | undefined => xs[i];\nexport type X = { a: number };\n',
+  ],
+  [
+    'src/warm.jsx',
+    'import { useState } from "react";\nexport default function W({ a, ...rest }) {\n  const [x] = useState(a);\n  return <div {...rest}>{x}</div>;\n}\n',
+  ],
+  [
+    'src/warm.js',
+    'export const f = async (a = 1, { b } = {}) => [a, b, ...[1, 2]];\nexport default class K { #p = 1; get p() { return this.#p; } }\n',
+  ],
 ];
 const RENDERED = {
   'src/Warm.tsx':

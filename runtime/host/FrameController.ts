@@ -51,7 +51,7 @@ export interface FrameControllerOptions extends FrameIdentity {
 export class FrameController {
   readonly iframe: HTMLIFrameElement;
   private port: MessagePort | undefined;
-  private ready = false;
+  private sentRun = false;
   private files: Record<string, string> | undefined;
   private loads = 0;
   private isDisposed = false;
@@ -75,12 +75,12 @@ export class FrameController {
     opts.onState(opts.files ? { kind: 'loading' } : { kind: 'warm' });
   }
 
-  /** Hands the files to a warm frame (or queues them until its runtime is ready). Once per frame. */
+  /** Hands the files to a warm frame (or queues them until it has loaded). Once per frame. */
   run(files: Record<string, string>): void {
     if (this.files || this.isDisposed) return;
     this.files = files;
     this.opts.onState({ kind: 'loading' });
-    if (this.ready) this.send({ type: 'run', name: this.opts.title, files });
+    this.sendRun();
   }
 
   get started(): boolean {
@@ -127,9 +127,11 @@ export class FrameController {
         if (this.windowFlood.hit(performance.now())) this.onFlood();
       });
     }
-    const connect: ConnectMessage = { type: 'room-connect', version: PROTOCOL_VERSION };
+    const connect: ConnectMessage = { type: 'room-connect', version: PROTOCOL_VERSION, warm: !this.files };
     // A sandboxed frame's origin is opaque, so '*' is the only target that reaches it.
     this.iframe.contentWindow?.postMessage(connect, '*', [channel.port2]);
+    // The port queues it until the frame adopts it: a cold frame need not wait for "ready".
+    this.sendRun();
     this.watchdog = new Watchdog({
       ping: (id) => this.send({ type: 'ping', id }),
       onUnresponsive: this.onUnresponsive,
@@ -150,6 +152,12 @@ export class FrameController {
     this.opts.onState({ kind: 'stopped', reason: 'flooded' });
   };
 
+  private sendRun(): void {
+    if (this.sentRun || !this.files || !this.port) return;
+    this.sentRun = true;
+    this.send({ type: 'run', name: this.opts.title, files: this.files });
+  }
+
   private send(message: HostToFrame): void {
     this.port?.postMessage(message);
   }
@@ -157,8 +165,6 @@ export class FrameController {
   private onMessage(message: FrameToHost): void {
     switch (message.type) {
       case 'ready':
-        this.ready = true;
-        if (this.files) this.send({ type: 'run', name: this.opts.title, files: this.files });
         return;
       case 'rendered':
         // An error reported during the first render stays on screen: the app did not render.
