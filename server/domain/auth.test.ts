@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../store/openDatabase.ts';
 import { SqliteStore } from '../store/SqliteStore.ts';
-import { ensureOwner, resolveToken } from './auth.ts';
+import { ensureOwner, LAST_USED_GRANULARITY_MS, resolveToken } from './auth.ts';
 import { sha256Hex } from './ids.ts';
 
 let dataDir: string;
@@ -66,4 +66,15 @@ it('refuses a ROOM_OWNER_TOKEN that is another token, without revoking the curre
   });
   await expect(start('personal-token-0123456789', 2)).rejects.toMatchObject({ code: 'conflict' });
   expect(await live(token)).toBe(true);
+});
+
+it('records a token use at most once a minute', async () => {
+  const { token } = await start(undefined, 1);
+  const lastUsed = async () => (await store.findTokenByHash(sha256Hex(token)))?.lastUsedAt;
+  await resolveToken(store, token, 1_000);
+  expect(await lastUsed()).toBe(1_000);
+  await resolveToken(store, token, 1_000 + LAST_USED_GRANULARITY_MS - 1);
+  expect(await lastUsed()).toBe(1_000);
+  await resolveToken(store, token, 1_000 + LAST_USED_GRANULARITY_MS);
+  expect(await lastUsed()).toBe(1_000 + LAST_USED_GRANULARITY_MS);
 });

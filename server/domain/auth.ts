@@ -6,6 +6,8 @@ import { newId, newSecret, sha256Hex } from './ids.ts';
 
 export const ALL_SCOPES: Scope[] = ['osfoundry:read', 'osfoundry:write'];
 export const SESSION_MS = 30 * 24 * 3600 * 1000;
+/** How stale a token's recorded last use may be: it is written at most once a minute. */
+export const LAST_USED_GRANULARITY_MS = 60_000;
 
 /** Who is asking, resolved from a session cookie or a bearer token. */
 export interface Principal {
@@ -69,7 +71,10 @@ export async function resolveToken(store: Store, secret: string, now: number): P
   if (!secret) return undefined;
   const token = await store.findTokenByHash(sha256Hex(secret));
   if (!token || token.revokedAt !== null) return undefined;
-  await store.touchToken(token.id, now);
+  // "Last used" to the minute: a write per authenticated read would make every read a durable write.
+  if (token.lastUsedAt === null || now - token.lastUsedAt >= LAST_USED_GRANULARITY_MS) {
+    await store.touchToken(token.id, now);
+  }
   return token;
 }
 

@@ -16,7 +16,28 @@ export function openDatabase(dataDir: string): Database.Database {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  cachePreparedStatements(db);
   return db;
+}
+
+/**
+ * Every `db.prepare(sql)` returns the statement already compiled for that text: the store prepares
+ * at each call, and compiling SQL cost more than running it. Calls with more arguments (better-sqlite3's
+ * own `pragma`) and statements whose mode a caller changes (`pluck`, `raw`: none here) stay uncached.
+ */
+function cachePreparedStatements(db: Database.Database): void {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, Database.Statement>();
+  db.prepare = ((...args: Parameters<typeof prepare>) => {
+    const [sql] = args;
+    if (args.length !== 1) return prepare(...args);
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }) as typeof db.prepare;
 }
 
 function migrate(db: Database.Database): void {
