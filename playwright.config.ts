@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 import { E2E_DATA_DIR, E2E_OWNER_TOKEN, E2E_PORT } from './e2e/env.ts';
+
+const NPM_CACHE = path.resolve(import.meta.dirname, '.room-data', 'npm-cache');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -9,6 +12,12 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   reporter: process.env.CI ? [['list'], ['github']] : 'list',
+  // Rows that assert the launcher never stalls run alone, after the rest: on 2 cores a neighbour's test
+  // starves the launcher's renderer, which is the machine, not the product.
+  projects: [
+    { name: 'e2e', testIgnore: /isolation\/exhaustion\.spec\.ts/ },
+    { name: 'alone', testMatch: /isolation\/exhaustion\.spec\.ts/, dependencies: ['e2e'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'on-first-retry',
@@ -24,6 +33,9 @@ export default defineConfig({
       ROOM_DATA_DIR: E2E_DATA_DIR,
       ROOM_OWNER_TOKEN: E2E_OWNER_TOKEN,
       ROOM_SKIP_BUILD: '1',
+      // Sandpack apps resolve and install from the cache `npm run sandpack:cache` fills, offline.
+      ROOM_NPM_CACHE: NPM_CACHE,
+      ROOM_NPM_OFFLINE: '1',
     },
   },
 });

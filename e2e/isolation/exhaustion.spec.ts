@@ -1,4 +1,5 @@
 import { defineRowTests } from './defineRowTests.ts';
 import { rowsIn } from './matrix.ts';
 
-defineRowTests('exhaustion', rowsIn(['exhaustion']));
+// The rows that sample the launcher's stalls while an app attacks it: the 'alone' project runs them.
+defineRowTests('exhaustion', rowsIn(['exhaustion', 'messaging']));

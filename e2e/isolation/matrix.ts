@@ -11,7 +11,8 @@ export type Group =
   | 'messaging'
   | 'exhaustion'
   | 'reviewer'
-  | 'unreviewed';
+  | 'unreviewed'
+  | 'sandpack';
 
 /** An app's files; `earlier` holds the room id and the ids of the row's apps approved before it. */
 type FilesFor = (env: Env, earlier: Record<string, string>) => Record<string, string>;
@@ -1563,6 +1564,143 @@ const unreviewed: Row[] = [
   },
 ];
 
+/** A file that imports an npm package: the app runs through the Sandpack fallback. */
+const NPM_FILE = {
+  'src/stamp.ts':
+    "import { format } from 'date-fns';\nexport const stamp = () => format(new Date(2020, 0, 2), 'yyyy-MM-dd');\n",
+};
+const sandpackProbe = (body: string) =>
+  probeApp(`  out.stamp = await attempt(async () => (await import('./stamp')).stamp());\n${body}`, NPM_FILE);
+
+/** Opens a Sandpack app and reads its probe: the bundler starts cold (seconds, not one frame). */
+async function openSandpack(t: RowContext): Promise<Probe> {
+  await t.open();
+  await expect(t.page.getByText('Running with Sandpack: this app uses date-fns')).toBeVisible();
+  await expect(t.frame().locator('pre[data-probe]')).toBeAttached({ timeout: 90_000 });
+  const p = await t.probe();
+  // The probe ran in the bundler frame on the app's own Sandpack site, with the package.
+  expect(at(p, 'stamp')).toEqual({ ok: true, value: '2020-01-02' });
+  expect(await t.iframe().getAttribute('src')).toMatch(/^http:\/\/[a-z0-9]+-sp\.localhost:\d+\//);
+  return p;
+}
+
+/** Nothing reached the loopback listener (the bundler's own site and the registry are its to use). */
+async function listenerUntouched(t: RowContext): Promise<void> {
+  await t.page.waitForTimeout(300);
+  expect(
+    t.leaks().filter((l) => l.startsWith('listener') || l.includes(t.env.listener)),
+    'requests that reached the listener',
+  ).toEqual([]);
+}
+
+const sandpack: Row[] = [
+  {
+    id: 'SP1',
+    group: 'sandpack',
+    attempt:
+      'a Sandpack app reaches for the launcher: parent.document, top.location, window.open, a target=_top form',
+    outcome:
+      'each throws or returns null; the launcher URL is unchanged; no popup, no request to the listener',
+    ownRoom: true,
+    timeoutMs: 120_000,
+    apps: {
+      main: (env) =>
+        sandpackProbe(`
+  out.parentDocument = await attempt(() => parent.document.title);
+  out.top = await attempt(() => { top.location.href = '${env.listener}/sp1'; return 'assigned'; });
+  out.open = await attempt(() => window.open('${env.listener}/sp1-open'));
+  out.form = await attempt(() => {
+    const form = document.createElement('form');
+    form.action = '${env.listener}/sp1-form';
+    form.target = '_top';
+    document.body.append(form);
+    form.submit();
+    return 'submitted';
+  });
+  await wait(500);
+`),
+    },
+    async check(t) {
+      const p = await openSandpack(t);
+      failed(at(p, 'parentDocument'), 'SecurityError');
+      failed(at(p, 'top'));
+      expect(at(p, 'open').value).toBeNull();
+      await listenerUntouched(t);
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'SP2',
+    group: 'sandpack',
+    attempt:
+      "a Sandpack app's network: fetch and beacon to the listener, a WebSocket, an image, the shell's API with credentials",
+    outcome:
+      "CSP refuses the listener; the shell's API gives it nothing (no CORS, no cookie); the listener sees no request",
+    ownRoom: true,
+    timeoutMs: 120_000,
+    apps: {
+      main: (env) =>
+        sandpackProbe(`
+  out.fetch = await attempt(() => fetch('${env.listener}/sp2-fetch').then((r) => r.status));
+  out.beacon = await attempt(() => navigator.sendBeacon('${env.listener}/sp2-beacon', 'x'));
+  out.socket = await attempt(() => new Promise((resolve, reject) => {
+    const ws = new WebSocket('${env.listener.replace('http', 'ws')}/sp2-ws');
+    ws.onopen = () => resolve('open');
+    ws.onerror = () => reject(new Error('socket error'));
+  }));
+  out.image = await attempt(() => new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve('loaded');
+    img.onerror = () => reject(new Error('image error'));
+    img.src = '${env.listener}/sp2-img';
+  }));
+  out.api = await attempt(() => fetch('${env.shell}/api/rooms', { credentials: 'include' }).then((r) => r.text()));
+  await wait(500);
+`),
+    },
+    async check(t) {
+      const p = await openSandpack(t);
+      for (const key of ['fetch', 'socket', 'image', 'api']) failed(at(p, key));
+      // sendBeacon's true only means "queued": CSP refuses the send itself, so the listener decides.
+      expect(p.violations, 'CSP violations the frame saw').toEqual(expect.arrayContaining(['connect-src']));
+      await listenerUntouched(t);
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'SP3',
+    group: 'sandpack',
+    attempt:
+      "a Sandpack app's storage calls claim another app's id (in the message and in a forged reply target)",
+    outcome:
+      "the launcher keys every call by the bundler frame it came from: the write lands in the Sandpack app's own namespace, the other app has nothing",
+    ownRoom: true,
+    timeoutMs: 120_000,
+    apps: {
+      victim: () => tickerApp('victim'),
+      main: (_env, earlier) =>
+        sandpackProbe(`
+  const claim = { appId: '${earlier.victim}', instanceId: '${earlier.victim}', roomId: '${earlier.room}' };
+  parent.postMessage({ type: 'sdk-call', id: 9001, method: 'storage.set', params: { key: 'forged', value: 'SP3', ...claim } }, '*');
+  out.own = await attempt(() => sdk.storage.set('own', 'S3'));
+  await wait(500);
+  out.keys = await attempt(async () => JSON.stringify(await sdk.storage.keys()));
+`),
+    },
+    async check(t) {
+      const p = await openSandpack(t);
+      expect(at(p, 'own').ok).toBe(true);
+      const keys = JSON.parse(String(at(p, 'keys').value)) as string[];
+      expect(keys).toContain('own');
+      const records = (await hostRecords(t)).map((l) => JSON.parse(l) as { key: unknown[] });
+      const of = (appId: string) => records.filter((r) => r.key[0] === t.roomId && r.key[1] === appId);
+      expect(of(t.appId('victim')), 'records under the victim app').toEqual([]);
+      expect(of(t.appId()).map((r) => r.key[2])).toEqual(expect.arrayContaining(['own']));
+      await listenerUntouched(t);
+    },
+  },
+];
+
 /** The isolation matrix: every row, in group order. */
 export const matrix: Row[] = [
   ...parentDom,
@@ -1574,6 +1712,7 @@ export const matrix: Row[] = [
   ...exhaustion,
   ...reviewer,
   ...unreviewed,
+  ...sandpack,
 ];
 
 export function rowsIn(groups: Group[]): Row[] {

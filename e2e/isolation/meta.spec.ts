@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { row } from './matrix.ts';
+import { matrix, row } from './matrix.ts';
 import { openRow } from './openRow.ts';
 import type { Weakening } from './rowEnv.ts';
 import { type RowSetup, setupRows } from './setupRows.ts';
@@ -17,6 +17,7 @@ const CASES: { id: string; weaken: Weakening; because: RegExp }[] = [
   { id: 'R5', weaken: { sharedOrigin: true }, because: /renderers with both apps open/ },
   { id: 'D4', weaken: { sameOrigin: true, sharedOrigin: true }, because: /expected a failure/ },
   { id: 'X1', weaken: { sameOrigin: true, sharedOrigin: true }, because: /received/ },
+  { id: 'SP2', weaken: { noCsp: true }, because: /expected a failure|reached the listener|violations/ },
 ];
 
 const weakeningName = (w: Weakening) =>
@@ -29,6 +30,12 @@ const weakeningName = (w: Weakening) =>
     .filter(Boolean)
     .join(' + ');
 
+test('every row of the matrix has an id of its own', () => {
+  const ids = matrix.map((r) => r.id);
+  expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  expect(ids.length).toBeGreaterThanOrEqual(35);
+});
+
 let setup: RowSetup | undefined;
 test.beforeAll(async ({ playwright }) => {
   setup = await setupRows(playwright, 'meta', [...new Set(CASES.map((c) => c.id))].map(row));
@@ -39,8 +46,8 @@ test.afterAll(async () => {
 
 for (const { id, weaken, because } of CASES) {
   test(`meta: row ${id} fails with ${weakeningName(weaken)}`, async ({ browser }) => {
-    test.setTimeout(60_000);
     const r = row(id);
+    test.setTimeout(Math.max(60_000, r.timeoutMs ?? 0));
     const t = await openRow(browser, setup as RowSetup, r, weaken);
     let failure: Error | undefined;
     try {

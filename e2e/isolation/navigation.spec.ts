@@ -1,4 +1,4 @@
 import { defineRowTests } from './defineRowTests.ts';
 import { rowsIn } from './matrix.ts';
 
-defineRowTests('navigation', rowsIn(['navigation', 'messaging']));
+defineRowTests('navigation', rowsIn(['navigation']));

@@ -143,6 +143,8 @@ export async function openRow(
         await page.getByRole('tab', { name: app(role).name, exact: true }).click();
       }
       await expect(iframe(role)).toBeAttached({ timeout: 15_000 });
+      // Stalls count from here: the launcher's own boot is not the app's doing.
+      await page.evaluate(() => (window as StallWindow).__roomStall?.());
       return frame(role);
     },
     async probe(role) {
