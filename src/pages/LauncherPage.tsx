@@ -64,10 +64,12 @@ export function LauncherPage({ roomId }: { roomId: string }) {
               apps={data.apps}
               onChanged={load}
             />
-            <ReviewLink roomId={roomId} changes={changes} />
           </>
         )}
-        <ConnectedLink roomId={roomId} />
+        <nav className="launcher-links" aria-label="Room">
+          {data.room.role === 'owner' && <ReviewLink roomId={roomId} changes={changes} />}
+          <ConnectedLink roomId={roomId} />
+        </nav>
       </div>
       {data.apps.length === 0 ? (
         <p className="page-status">No apps in this room yet.</p>

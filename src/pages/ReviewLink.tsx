@@ -25,7 +25,7 @@ export function ReviewLink({ roomId, changes }: { roomId: string; changes: numbe
         }}
       >
         Needs your approval{' '}
-        {count !== undefined && (
+        {count !== undefined && count > 0 && (
           <span className="badge" aria-hidden="true">
             {count}
           </span>
