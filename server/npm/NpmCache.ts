@@ -59,7 +59,11 @@ export class NpmCache {
   async resolve(name: string, range: string): Promise<string> {
     const known = this.resolved[`${name}@${range}`];
     if (known && this.hasManifest(name, known)) return known;
-    if (this.opts.offline) throw new NpmCacheMiss(`${name}@${range} is not in the npm cache (offline mode)`);
+    if (this.opts.offline) {
+      const cached = this.offlineMatch(name, range);
+      if (cached) return cached;
+      throw new NpmCacheMiss(`${name}@${range} is not in the npm cache (offline mode)`);
+    }
     const key = `${name}@${range}`;
     let job = this.inflight.get(key);
     if (!job) {
@@ -93,6 +97,16 @@ export class NpmCache {
       out[f.slice(0, -5)] = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
     }
     return out;
+  }
+
+  /**
+   * Offline, what the cache alone can say: an exact version it holds, or for `latest` the newest
+   * release it holds (as `npm --offline` reads its cached dist-tags). Other ranges need resolved.json.
+   */
+  private offlineMatch(name: string, range: string): string | undefined {
+    if (this.hasManifest(name, range)) return range;
+    if (range !== 'latest') return undefined;
+    return maxVersion(Object.keys(this.versions(name)).filter((v) => !v.includes('-')));
   }
 
   latest(name: string): string | undefined {

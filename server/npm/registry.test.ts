@@ -125,6 +125,17 @@ describe('dependencies recorded at proposal time', () => {
     expect(app.sandpack_url).toMatch(new RegExp(`^http://${app.id}-sp\\.localhost:\\d+/$`));
   });
 
+  it('offline, resolves latest to the newest cached release and an exact version it holds', async () => {
+    seed('left-pad', '1.3.0', '1.3.0');
+    seed('left-pad', '2.0.0-beta.1', '2.0.0-beta.1');
+    seed('left-pad', '1.1.0', '1.1.0');
+    const cache = new NpmCache({ dir, offline: true });
+    expect(await cache.resolve('left-pad', 'latest')).toBe('1.3.0');
+    expect(await cache.resolve('left-pad', '1.1.0')).toBe('1.1.0');
+    await expect(cache.resolve('left-pad', '^1.0.0')).rejects.toThrow('offline mode');
+    await expect(cache.resolve('nothing-here', 'latest')).rejects.toThrow('offline mode');
+  });
+
   it('pins required peers too: the bundler installs none itself', async () => {
     const owner = apiClient(s.url, { token: s.ownerToken });
     const roomId = (await owner('POST', '/api/rooms', { name: 'Peers' })).body.room.id;
