@@ -159,6 +159,8 @@ test('a member never sees the review entry; tabs follow the ARIA keyboard patter
   const context = await browser.newContext();
   const member = await context.newPage();
   await member.goto(new URL(invite.invite.url).pathname + new URL(invite.invite.url).search);
+  // The invite's landing page moves on to the room by itself: a goto before that would race it.
+  await expect(member).toHaveURL(new RegExp(`/rooms/${roomId}`));
   await member.goto(`/rooms/${roomId}`);
   const tabs = member.getByRole('tablist', { name: 'Apps' });
   await expect(tabs.getByRole('tab')).toHaveText(['Alpha', 'Beta', 'Gamma']);

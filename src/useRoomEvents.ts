@@ -6,6 +6,9 @@ export interface RoomEvent {
   data: Record<string, unknown>;
 }
 
+/** Not a server event: tells listeners the stream (re)connected, so they re-read what they show. */
+const OPENED: RoomEvent = { seq: 0, type: 'stream.opened', data: {} };
+
 /**
  * Calls `onEvent` for the room's live events. Launcher pages in one browser share one SSE stream:
  * the page holding the Web Lock opens it and relays each event on a BroadcastChannel; when that page
@@ -25,6 +28,8 @@ export function useRoomEvents(roomId: string, onEvent: (e: RoomEvent) => void): 
           onEvent(event);
           channel.postMessage(event);
         };
+        // A stream starts at "now": what happened since this page loaded its data is re-read on (re)connect.
+        source.onopen = () => relay(new MessageEvent('open', { data: JSON.stringify(OPENED) }));
         for (const type of [
           'app.added',
           'app.removed',

@@ -1,3 +1,4 @@
+import { encodeValue } from '../host/storage/storageLimits.ts';
 import type { JsonValue } from '../protocol.ts';
 import { onHostMessage } from './hostPort.ts';
 import { StoredStateCache } from './StoredStateCache.ts';
@@ -14,6 +15,8 @@ export function createSdk() {
   const caller = new SdkCaller();
   const get = async (key: string) => caller.call('storage.get', { key });
   const set = async (key: string, value: JsonValue) => {
+    // The host checks again; refusing here spares the launcher deserializing a value it would refuse.
+    encodeValue(value);
     await caller.call('storage.set', { key, value });
   };
   const cache = new StoredStateCache({ get, set });

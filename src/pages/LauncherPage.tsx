@@ -56,15 +56,13 @@ export function LauncherPage({ roomId }: { roomId: string }) {
         <h1 className="launcher-title">{data.room.name}</h1>
         {selected && <AppMenu roomId={roomId} app={selected} storage={storage} />}
         {data.room.role === 'owner' && (
-          <>
-            <OwnerControls
-              roomId={roomId}
-              roomName={data.room.name}
-              app={selected}
-              apps={data.apps}
-              onChanged={load}
-            />
-          </>
+          <OwnerControls
+            roomId={roomId}
+            roomName={data.room.name}
+            app={selected}
+            apps={data.apps}
+            onChanged={load}
+          />
         )}
         <nav className="launcher-links" aria-label="Room">
           {data.room.role === 'owner' && <ReviewLink roomId={roomId} changes={changes} />}
