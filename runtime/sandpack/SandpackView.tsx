@@ -58,28 +58,42 @@ export function SandpackView(props: SandpackViewProps) {
   );
 }
 
+/** The fields of the bundler's own messages the panel reads. */
+interface BundlerMessage {
+  type?: string;
+  compilatonError?: boolean;
+  action?: string;
+  title?: string;
+  message?: string;
+  status?: unknown;
+}
+
 function Preview({ who, name, bundlerUrl, bridge, onOutcome }: SandpackViewProps) {
-  const { iframe, listen } = useSandpackClient();
+  const { iframe } = useSandpackClient();
+  // The bundler's messages are read straight off its window: sandpack-client's listen() could attach
+  // to a client that was replaced, and then the panel waited on a preview that was already showing.
   useEffect(() => {
     const el = iframe.current;
     if (!el) return;
-    const origin = new URL(bundlerUrl).origin;
-    return connectSandpackFrame({ iframe: el, origin, who, bridge });
-  }, [iframe, bundlerUrl, who, bridge]);
-  useEffect(() => {
     const started = performance.now();
-    return listen((message) => {
-      if (message.type === 'done' && !message.compilatonError) {
-        onOutcome({ kind: 'running', ms: Math.round(performance.now() - started) });
+    const onBundlerMessage = (data: unknown) => {
+      const message = data as BundlerMessage | null;
+      if (!message || typeof message !== 'object') return;
+      if (message.type === 'done') {
+        onOutcome(
+          message.compilatonError
+            ? { kind: 'error', message: 'The app failed to compile in Sandpack' }
+            : { kind: 'running', ms: Math.round(performance.now() - started) },
+        );
       } else if (message.type === 'action' && message.action === 'show-error') {
         onOutcome({ kind: 'error', message: `${message.title}: ${message.message}`.slice(0, 500) });
-      } else if (message.type === 'status') {
+      } else if (message.type === 'status' && typeof message.status === 'string') {
         onOutcome({ kind: 'status', status: message.status });
-      } else if (message.type === 'done' && message.compilatonError) {
-        onOutcome({ kind: 'error', message: 'The app failed to compile in Sandpack' });
       }
-    });
-  }, [listen, onOutcome]);
+    };
+    const origin = new URL(bundlerUrl).origin;
+    return connectSandpackFrame({ iframe: el, origin, who, bridge, onBundlerMessage });
+  }, [iframe, bundlerUrl, who, bridge, onOutcome]);
   return (
     // A pre-set sandbox is kept by sandpack-client: only what the bundler needs, no `allow` list.
     <iframe ref={iframe} title={name} sandbox="allow-scripts allow-same-origin" className="sandpack-frame" />

@@ -11,13 +11,18 @@ export function connectSandpackFrame(opts: {
   origin: string;
   who: FrameIdentity;
   bridge: FrameBridge | undefined;
+  /** Every other message the bundler frame posts (its own protocol: status, done, errors). */
+  onBundlerMessage?: (data: unknown) => void;
 }): () => void {
   const { iframe, origin, who, bridge } = opts;
   const onMessage = (event: MessageEvent) => {
     // Skip events from any other window: another app's frame, or the shell itself.
     if (!event.source || event.source !== iframe.contentWindow) return;
     const data: unknown = event.data;
-    if (!isFrameToHost(data) || data.type !== 'sdk-call') return;
+    if (!isFrameToHost(data) || data.type !== 'sdk-call') {
+      opts.onBundlerMessage?.(data);
+      return;
+    }
     const reply = (message: HostToFrame) => iframe.contentWindow?.postMessage(message, origin);
     if (!bridge) {
       reply({
