@@ -52,11 +52,21 @@ export async function ensureBuilt(
     // Build beside the live folder, then swap, so a running server never serves a half-written build.
     const final = path.join(ROOT, outDir);
     const next = `${final}.next-${process.pid}`;
-    await build({
-      configFile: path.join(ROOT, configFile),
-      logLevel: 'warn',
-      build: { outDir: next, emptyOutDir: true },
-    });
+    // Vite keeps a NODE_ENV it inherits: a build started from a test runner (NODE_ENV=test) would ship
+    // React's development build. What we serve is always the production one.
+    const inherited = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        configFile: path.join(ROOT, configFile),
+        mode: 'production',
+        logLevel: 'warn',
+        build: { outDir: next, emptyOutDir: true },
+      });
+    } finally {
+      if (inherited === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = inherited;
+    }
     fs.rmSync(final, { recursive: true, force: true });
     fs.renameSync(next, final);
     log(`Built the ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
