@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DATE_APP, DATE_APP_LOCAL } from './dateApps.ts';
 import { type RunningServer, spawnServer } from './spawnServer.ts';
 
 // Our own server: offline npm mode over the cache `npm run sandpack:cache` fills (the shared one wipes its data).
@@ -67,17 +68,6 @@ async function signIn(page: Page) {
   await expect(page.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
 }
 
-const DATE_APP = {
-  'src/App.tsx': `import { format } from 'date-fns';
-import { Label } from './Label';
-
-export default function App() {
-  return <Label text={format(new Date(2020, 0, 2), 'yyyy-MM-dd')} />;
-}
-`,
-  'src/Label.tsx': 'export function Label({ text }: { text: string }) {\n  return <h1>DATE {text}</h1>;\n}\n',
-};
-
 test('an app importing date-fns is reviewed with exact versions and renders through the self-hosted Sandpack', async ({
   browser,
 }) => {
@@ -120,16 +110,7 @@ test('the same app without npm packages opens on the Sucrase path, for compariso
   const context = await browser.newContext();
   const outside = await blockEgress(context);
   const page = await context.newPage();
-  const { roomId, proposal } = await proposeApp('Dates local', {
-    ...DATE_APP,
-    'src/App.tsx': DATE_APP['src/App.tsx'].replace("from 'date-fns'", "from './format'"),
-    'src/format.ts': [
-      "const pad = (n: number) => String(n).padStart(2, '0');",
-      'export const format = (d: Date, _f: string) =>',
-      "  [d.getFullYear(), pad(d.getMonth() + 1), pad(d.getDate())].join('-');",
-      '',
-    ].join('\n'),
-  });
+  const { roomId, proposal } = await proposeApp('Dates local', DATE_APP_LOCAL);
   expect(proposal.dependencies).toBeNull();
   const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
   await signIn(page);

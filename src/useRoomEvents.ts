@@ -23,13 +23,13 @@ export function useRoomEvents(roomId: string, onEvent: (e: RoomEvent) => void): 
     navigator.locks
       .request(`room-events:${roomId}`, { signal: stop.signal }, () => {
         source = new EventSource(`/api/rooms/${encodeURIComponent(roomId)}/events/stream`);
-        const relay = (m: MessageEvent<string>) => {
-          const event = JSON.parse(m.data) as RoomEvent;
+        const deliver = (event: RoomEvent) => {
           onEvent(event);
           channel.postMessage(event);
         };
+        const relay = (m: MessageEvent<string>) => deliver(JSON.parse(m.data) as RoomEvent);
         // A stream starts at "now": what happened since this page loaded its data is re-read on (re)connect.
-        source.onopen = () => relay(new MessageEvent('open', { data: JSON.stringify(OPENED) }));
+        source.onopen = () => deliver(OPENED);
         for (const type of [
           'app.added',
           'app.removed',

@@ -85,26 +85,26 @@ async function openAndProbe(t: RowContext, role = 'main'): Promise<Probe> {
 }
 
 /** Samples the launcher's main-thread stalls for `ms`. */
-async function latencyDuring(t: RowContext, ms: number): Promise<number[]> {
+async function stallsDuring(t: RowContext, ms: number): Promise<number[]> {
   const samples: number[] = [];
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    samples.push(await t.hostLatency());
+    samples.push(await t.hostStall());
     await t.page.waitForTimeout(100);
   }
   return samples;
 }
 
 /** Samples the launcher's main-thread stalls until the app's probe has rendered (at most `ms`). */
-async function latencyUntilProbe(t: RowContext, ms = 30_000): Promise<number[]> {
+async function stallsUntilProbe(t: RowContext, ms = 30_000): Promise<number[]> {
   const samples: number[] = [];
   const probe = t.frame().locator('pre[data-probe]');
   const until = Date.now() + ms;
   while ((await probe.count()) === 0 && Date.now() < until) {
-    samples.push(await t.hostLatency());
+    samples.push(await t.hostStall());
     await t.page.waitForTimeout(100);
   }
-  samples.push(await t.hostLatency());
+  samples.push(await t.hostStall());
   return samples;
 }
 
@@ -458,7 +458,7 @@ const storage: Row[] = [
       expect(at(p, 'freed').ok && at(p, 'small').ok, JSON.stringify([p.freed, p.small])).toBe(true);
       const records = (await hostRecords(t)).filter((r) => r.includes(t.appId()) && r.includes('"fill'));
       expect(records, 'fill records the host holds').toHaveLength((p.filled as number) - 1);
-      expect(await t.hostLatency()).toBeLessThan(500);
+      expect(await t.hostStall()).toBeLessThan(500);
       await launcherIntact(t);
     },
   },
@@ -1074,11 +1074,11 @@ const messaging: Row[] = [
       const samples: number[] = [];
       const until = Date.now() + 15_000;
       while ((await stopped.count()) === 0 && Date.now() < until) {
-        samples.push(await t.hostLatency());
+        samples.push(await t.hostStall());
         await t.page.waitForTimeout(100);
       }
       await expect(stopped).toHaveText(/sent the launcher too many messages and was stopped/);
-      samples.push(...(await latencyDuring(t, 1000)));
+      samples.push(...(await stallsDuring(t, 1000)));
       expect(Math.max(...samples), `stalls ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
       await expect(t.iframe()).toHaveCount(0);
       await expect(t.page.getByRole('button', { name: 'Restart' })).toBeVisible();
@@ -1108,11 +1108,11 @@ const messaging: Row[] = [
     },
     async check(t) {
       await t.open();
-      const samples = await latencyUntilProbe(t);
+      const samples = await stallsUntilProbe(t);
       const p = await t.probe();
       expect(p.sent).toBe(true);
       failed(at(p, 'sdk'), 'too_large');
-      expect(Math.max(...samples), `latencies ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
+      expect(Math.max(...samples), `stalls ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
       await launcherIntact(t);
     },
   },
@@ -1140,10 +1140,10 @@ const exhaustion: Row[] = [
       await t.page.waitForTimeout(1600);
       const read = async () => Number(await ticks.textContent({ timeout: 2000 }));
       const first = await read();
-      const samples = await latencyDuring(t, 1500);
+      const samples = await stallsDuring(t, 1500);
       const second = await read();
       expect(second - first, 'sibling ticks while the other app spins').toBeGreaterThan(5);
-      expect(Math.max(...samples), `latencies ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
+      expect(Math.max(...samples), `stalls ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
       await t.page.getByRole('tab', { name: t.appName('main'), exact: true }).click();
       const panel = t.page.getByRole('tabpanel');
       await expect(panel.getByText('This app stopped responding')).toBeVisible({ timeout: 10_000 });
@@ -1170,8 +1170,8 @@ const exhaustion: Row[] = [
     async check(t) {
       await t.open();
       await expect(t.frame().getByText('R2 bomb armed')).toBeVisible();
-      const samples = await latencyDuring(t, 3000);
-      expect(Math.max(...samples), `latencies ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
+      const samples = await stallsDuring(t, 3000);
+      expect(Math.max(...samples), `stalls ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
       await expect(t.page.getByText('This app stopped responding')).toBeVisible({ timeout: 15_000 });
       await expect(t.page.getByRole('button', { name: 'Restart' })).toBeVisible();
       expect(t.crashes).toEqual([]);
@@ -1203,8 +1203,8 @@ const exhaustion: Row[] = [
     },
     async check(t) {
       await t.open('main');
-      const samples = await latencyDuring(t, 2000);
-      expect(Math.max(...samples), `latencies ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
+      const samples = await stallsDuring(t, 2000);
+      expect(Math.max(...samples), `stalls ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
       await t.open('sibling');
       await expect(t.page.getByRole('tab', { name: t.appName('sibling'), exact: true })).toHaveAttribute(
         'aria-selected',
@@ -1239,7 +1239,7 @@ const exhaustion: Row[] = [
       const p = await openAndProbe(t);
       expect(p.confirm).toBe(false);
       expect(p.prompt).toBeNull();
-      expect(await t.hostLatency()).toBeLessThan(500);
+      expect(await t.hostStall()).toBeLessThan(500);
       await launcherIntact(t);
     },
   },

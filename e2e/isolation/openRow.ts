@@ -159,7 +159,7 @@ export async function openRow(
       ...setup.listener.since(mark).map((h) => `listener ${h.kind} ${h.path ?? ''}`),
     ],
     frameRequests: () => requests.map((r) => r.url()).filter((url) => FRAME_ORIGIN.test(new URL(url).origin)),
-    async hostLatency() {
+    async hostStall() {
       return page.evaluate(() => (window as StallWindow).__roomStall?.() ?? 0);
     },
     async renderers() {

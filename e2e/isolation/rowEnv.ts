@@ -59,7 +59,7 @@ export interface RowContext {
   downloads: string[];
   crashes: string[];
   /** Longest stall of the launcher page's main thread since the last call, in ms (measured in the page, so the test runner's own scheduling does not count). */
-  hostLatency(): Promise<number>;
+  hostStall(): Promise<number>;
   /** Renderer processes in the whole browser (CDP SystemInfo.getProcessInfo). */
   renderers(): Promise<number>;
 }

@@ -1,5 +1,5 @@
-import { encodeValue } from '../host/storage/storageLimits.ts';
 import type { JsonValue } from '../protocol.ts';
+import { encodeValue } from '../storageLimits.ts';
 import { onHostMessage } from './hostPort.ts';
 import { StoredStateCache } from './StoredStateCache.ts';
 import { SdkCaller } from './sdkCall.ts';

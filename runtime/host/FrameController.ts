@@ -165,6 +165,7 @@ export class FrameController {
   private onMessage(message: FrameToHost): void {
     switch (message.type) {
       case 'ready':
+        // The files went out with the port already (or go out on `run`): nothing waits for this.
         return;
       case 'rendered':
         // An error reported during the first render stays on screen: the app did not render.

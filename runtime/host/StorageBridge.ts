@@ -6,12 +6,12 @@ import {
   SdkErrorCode,
   type SdkResult,
 } from '../protocol.ts';
+import { STORAGE_LIMITS } from '../storageLimits.ts';
 import type { FrameBridge, FrameIdentity } from './FrameController.ts';
 import { clearApp, listNamespaces, readUsage } from './storage/appRecords.ts';
 import { runSdkCall } from './storage/runSdkCall.ts';
 import { isStorageNotice, type StorageNotice } from './storage/StorageNotice.ts';
 import { StorageDb } from './storage/storageDb.ts';
-import { STORAGE_LIMITS } from './storage/storageLimits.ts';
 
 export interface StorageBridgeOptions {
   /** IndexedDB database name (tests use their own). */

@@ -1,30 +1,6 @@
 import type { Browser } from '@playwright/test';
+import { DATE_APP, DATE_APP_LOCAL } from '../../e2e/dateApps.ts';
 import { type Series, series } from './openTab.ts';
-
-/** The same small app twice: through an npm package (Sandpack) and with that function as a local file (Sucrase). */
-const LABEL = 'export function Label({ text }: { text: string }) {\n  return <h1>DATE {text}</h1>;\n}\n';
-const WITH_PACKAGE = {
-  'src/App.tsx': [
-    "import { format } from 'date-fns';",
-    "import { Label } from './Label';",
-    '',
-    'export default function App() {',
-    "  return <Label text={format(new Date(2020, 0, 2), 'yyyy-MM-dd')} />;",
-    '}',
-    '',
-  ].join('\n'),
-  'src/Label.tsx': LABEL,
-};
-const WITH_LOCAL_FILE = {
-  ...WITH_PACKAGE,
-  'src/App.tsx': WITH_PACKAGE['src/App.tsx'].replace("from 'date-fns'", "from './format'"),
-  'src/format.ts': [
-    "const pad = (n: number) => String(n).padStart(2, '0');",
-    'export const format = (d: Date, _f: string) =>',
-    "  [d.getFullYear(), pad(d.getMonth() + 1), pad(d.getDate())].join('-');",
-    '',
-  ].join('\n'),
-};
 
 async function addApp(base: string, token: string, roomId: string, name: string, files: object) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -59,8 +35,8 @@ export async function measureFallback(
     body: JSON.stringify({ name: 'Fallback bench room' }),
   }).then((r) => r.json() as Promise<{ room: { id: string } }>);
   const apps = [
-    { name: 'Dates via Sandpack', files: WITH_PACKAGE, samples: [] as number[] },
-    { name: 'Dates via Sucrase', files: WITH_LOCAL_FILE, samples: [] as number[] },
+    { name: 'Dates via Sandpack', files: DATE_APP, samples: [] as number[] },
+    { name: 'Dates via Sucrase', files: DATE_APP_LOCAL, samples: [] as number[] },
   ];
   const ids = await Promise.all(apps.map((a) => addApp(base, token, room.room.id, a.name, a.files)));
   for (let run = 0; run < runs; run++) {

@@ -27,7 +27,15 @@ it('wakes waiters on publish and times out otherwise', async () => {
 it('gives back a released hit within the window', () => {
   const limiter = new RateLimiter(1, 1000);
   limiter.hit('a', 0);
-  limiter.release('a');
+  limiter.release('a', 0);
   expect(() => limiter.hit('a', 10)).not.toThrow();
   expect(() => limiter.hit('a', 20)).toThrow(expect.objectContaining({ code: 'rate_limited' }));
+});
+
+it('does not give back a hit to a window that began after it', () => {
+  const limiter = new RateLimiter(1, 1000);
+  limiter.hit('a', 0);
+  limiter.hit('a', 1500);
+  limiter.release('a', 0);
+  expect(() => limiter.hit('a', 1600)).toThrow(expect.objectContaining({ code: 'rate_limited' }));
 });

@@ -28,10 +28,13 @@ export class RateLimiter {
     w.count++;
   }
 
-  /** Gives back a hit that created nothing (a lost race on an idempotency key, a failed write). */
-  release(key: string): void {
+  /**
+   * Gives back a hit made at `hitAt` that created nothing (a lost race on an idempotency key, a failed
+   * write); a window that began after it never counted it.
+   */
+  release(key: string, hitAt: number): void {
     const w = this.windows.get(key);
-    if (w && w.count > 0) w.count--;
+    if (w && w.count > 0 && w.start <= hitAt) w.count--;
   }
 
   private prune(now: number): void {

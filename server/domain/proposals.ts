@@ -90,12 +90,13 @@ async function propose(
   const known = await d.store.findIdempotencyKey(scope);
   if (known) return replay(d, known, input.fingerprint);
   const budget = who.tokenId ?? who.personId;
-  d.proposalLimiter.hit(budget, d.now());
+  const hitAt = d.now();
+  d.proposalLimiter.hit(budget, hitAt);
   let created: { proposal: ProposalRow; replayOf?: { proposalId: string; fingerprint: string } };
   try {
     created = await insertNew(d, who, { ...scope, fingerprint: input.fingerprint }, input);
   } catch (err) {
-    d.proposalLimiter.release(budget);
+    d.proposalLimiter.release(budget, hitAt);
     throw err;
   }
   if (!created.replayOf) {
@@ -103,7 +104,7 @@ async function propose(
     return receipt(d, created.proposal, false);
   }
   // A concurrent call with the same key got there first: this one created nothing.
-  d.proposalLimiter.release(budget);
+  d.proposalLimiter.release(budget, hitAt);
   return replay(d, created.replayOf, input.fingerprint);
 }
 

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { maxVersion } from './compareVersions.ts';
 import { type Manifest, type NpmCliError, npmPack, npmView } from './npmCli.ts';
 
+// An exact semver version, nothing that could name another file of the cache.
+const EXACT_VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
 /** A `name@range` the cache cannot answer: unknown package, no matching version, or offline. */
 export class NpmCacheMiss extends Error {
   override readonly name = 'NpmCacheMiss';
@@ -104,7 +107,7 @@ export class NpmCache {
    * release it holds (as `npm --offline` reads its cached dist-tags). Other ranges need resolved.json.
    */
   private offlineMatch(name: string, range: string): string | undefined {
-    if (this.hasManifest(name, range)) return range;
+    if (EXACT_VERSION.test(range)) return this.hasManifest(name, range) ? range : undefined;
     if (range !== 'latest') return undefined;
     return maxVersion(Object.keys(this.versions(name)).filter((v) => !v.includes('-')));
   }

@@ -134,6 +134,8 @@ describe('dependencies recorded at proposal time', () => {
     expect(await cache.resolve('left-pad', '1.1.0')).toBe('1.1.0');
     await expect(cache.resolve('left-pad', '^1.0.0')).rejects.toThrow('offline mode');
     await expect(cache.resolve('nothing-here', 'latest')).rejects.toThrow('offline mode');
+    // A "version" that walks out of the package's folder is not a version.
+    await expect(cache.resolve('left-pad', '../../resolved')).rejects.toThrow('offline mode');
   });
 
   it('pins required peers too: the bundler installs none itself', async () => {

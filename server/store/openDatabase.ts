@@ -25,6 +25,8 @@ export function openDatabase(dataDir: string): Database.Database {
  * at each call, and compiling SQL cost more than running it. Calls with more arguments (better-sqlite3's
  * own `pragma`) and statements whose mode a caller changes (`pluck`, `raw`: none here) stay uncached.
  */
+const MAX_CACHED_STATEMENTS = 500;
+
 function cachePreparedStatements(db: Database.Database): void {
   const prepare = db.prepare.bind(db);
   const cache = new Map<string, Database.Statement>();
@@ -34,7 +36,8 @@ function cachePreparedStatements(db: Database.Database): void {
     let statement = cache.get(sql);
     if (!statement) {
       statement = prepare(sql);
-      cache.set(sql, statement);
+      // SQL built from values would grow the cache without end: past the bound, prepare as before.
+      if (cache.size < MAX_CACHED_STATEMENTS) cache.set(sql, statement);
     }
     return statement;
   }) as typeof db.prepare;

@@ -1,7 +1,7 @@
 import { CodedError } from '../../../validation/errorCodes.ts';
+import { utf8Bytes } from '../../storageLimits.ts';
 import type { FrameIdentity } from '../FrameController.ts';
 import type { AppStorageDb, AppUsage } from './storageDb.ts';
-import { utf8Bytes } from './storageLimits.ts';
 
 // Arrays sort after strings in IndexedDB, so [..., []] bounds every string key under a prefix.
 const appRange = (who: FrameIdentity) =>

@@ -1,9 +1,9 @@
 import { CodedError } from '../../../validation/errorCodes.ts';
 import type { JsonValue, SdkCall } from '../../protocol.ts';
+import { checkKey, encodeValue } from '../../storageLimits.ts';
 import type { FrameIdentity } from '../FrameController.ts';
 import { clearApp, deleteRecord, listKeys, readRecord, writeRecord } from './appRecords.ts';
 import type { AppStorageDb } from './storageDb.ts';
-import { checkKey, encodeValue } from './storageLimits.ts';
 
 export interface CallOutcome {
   value?: JsonValue;

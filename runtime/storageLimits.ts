@@ -1,4 +1,4 @@
-import { CodedError } from '../../../validation/errorCodes.ts';
+import { CodedError } from '../validation/errorCodes.ts';
 
 /** Limits of `@room/sdk` storage, per app instance on one device. */
 export const STORAGE_LIMITS = {

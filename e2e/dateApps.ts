@@ -1,0 +1,22 @@
+/** One small app two ways: through the `date-fns` package (the Sandpack fallback) and with that function as a local file (Sucrase). */
+export const DATE_APP = {
+  'src/App.tsx': `import { format } from 'date-fns';
+import { Label } from './Label';
+
+export default function App() {
+  return <Label text={format(new Date(2020, 0, 2), 'yyyy-MM-dd')} />;
+}
+`,
+  'src/Label.tsx': 'export function Label({ text }: { text: string }) {\n  return <h1>DATE {text}</h1>;\n}\n',
+};
+
+export const DATE_APP_LOCAL = {
+  ...DATE_APP,
+  'src/App.tsx': DATE_APP['src/App.tsx'].replace("from 'date-fns'", "from './format'"),
+  'src/format.ts': [
+    "const pad = (n: number) => String(n).padStart(2, '0');",
+    'export const format = (d: Date, _f: string) =>',
+    "  [d.getFullYear(), pad(d.getMonth() + 1), pad(d.getDate())].join('-');",
+    '',
+  ].join('\n'),
+};
