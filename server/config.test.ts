@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameHostMatcher, frameOrigin, frameSource, readConfig } from './config.ts';
+import { frameHostMatcher, frameOrigin, frameSource, parseHost, readConfig } from './config.ts';
 
 describe('readConfig', () => {
   it('defaults to 127.0.0.1:5178 with per-app frame hosts under localhost', () => {
@@ -12,6 +12,25 @@ describe('readConfig', () => {
   it('rejects a frame URL without {app} and a bad port', () => {
     expect(() => readConfig({ ROOM_FRAME_URL: 'http://apps.example' })).toThrow(/\{app\}/);
     expect(() => readConfig({ PORT: 'x' })).toThrow(/PORT/);
+  });
+
+  it('reads ROOM_ALLOWED_HOSTS as lower-case host[:port] names and refuses URLs or paths', () => {
+    expect(readConfig({}).allowedHosts).toEqual([]);
+    expect(
+      readConfig({ ROOM_ALLOWED_HOSTS: ' LB.internal:8080, ,health.internal,[::1]:80 ' }).allowedHosts,
+    ).toEqual(['lb.internal:8080', 'health.internal', '[::1]:80']);
+    for (const bad of ['http://lb.internal', 'lb.internal/x', 'lb.internal:99999', 'a b', 'lb.internal:'])
+      expect(() => readConfig({ ROOM_ALLOWED_HOSTS: bad }), bad).toThrow(/ROOM_ALLOWED_HOSTS/);
+  });
+});
+
+describe('parseHost', () => {
+  it('splits a Host header into name and port, and refuses anything else', () => {
+    expect(parseHost('Rooms.Example:443')).toEqual({ hostname: 'rooms.example', port: 443 });
+    expect(parseHost('localhost')).toEqual({ hostname: 'localhost', port: undefined });
+    expect(parseHost('[::1]:5178')).toEqual({ hostname: '[::1]', port: 5178 });
+    for (const bad of ['', 'a@b', 'a..b', '.a', 'a:b', 'a:1:2', 'a/b', 'a b'])
+      expect(parseHost(bad), bad).toBeUndefined();
   });
 });
 

@@ -20,6 +20,8 @@ export interface Config {
   npmCacheDir: string;
   /** Serve only the npm cache: never run npm. */
   npmOffline: boolean;
+  /** More `host[:port]` names the server answers on (load balancers, health checks); no port: any. */
+  allowedHosts: string[];
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,6 +40,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sandpackUrl = trimSlash(env.ROOM_SANDPACK_URL ?? `http://{app}-sp.localhost:${port}`);
   if (!sandpackUrl.includes('{app}')) throw new Error('ROOM_SANDPACK_URL must contain {app}');
   const dataDir = path.resolve(env.ROOM_DATA_DIR ?? '.room-data');
+  const allowedHosts = (env.ROOM_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const badHost = allowedHosts.find((entry) => !parseHost(entry));
+  if (badHost !== undefined)
+    throw new Error(
+      `ROOM_ALLOWED_HOSTS takes host[:port] names separated by commas (no scheme, no path), got "${badHost}"`,
+    );
   return {
     port,
     host,
@@ -51,7 +62,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandpackUrl,
     npmCacheDir: path.resolve(env.ROOM_NPM_CACHE ?? path.join(dataDir, 'npm-cache')),
     npmOffline: env.ROOM_NPM_OFFLINE === '1',
+    allowedHosts,
   };
+}
+
+/** A Host header (or ROOM_ALLOWED_HOSTS entry) split into name and port; undefined when malformed. */
+export function parseHost(text: string): { hostname: string; port: number | undefined } | undefined {
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9_-]+(?:\.[a-z0-9_-]+)*)(?::(\d{1,5}))?$/i.exec(text);
+  if (!match) return undefined;
+  const port = match[2] === undefined ? undefined : Number(match[2]);
+  if (port !== undefined && port > 65535) return undefined;
+  return { hostname: (match[1] as string).toLowerCase(), port };
 }
 
 function trimSlash(url: string): string {

@@ -171,9 +171,9 @@ it('keeps answering /healthz after 1000+ malformed requests', async () => {
   const raw = [
     (i: number) => `GARBAGE ${i} \r\n\u0000\r\n\r\n`,
     () =>
-      `POST /api/rooms HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 999999999\r\n\r\n{"na`,
-    () => 'GET /api/rooms/%ZZ HTTP/1.1\r\nHost: x\r\n\r\n',
-    () => 'POST /api/session HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+      `POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 999999999\r\n\r\n{"na`,
+    () => 'GET /api/rooms/%ZZ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    () => 'POST /api/session HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
   ];
   for (let i = 0; i < 500; i++) {
     count++;

@@ -32,6 +32,7 @@ export const ErrorCode = {
   unresponsive: 'unresponsive',
   slow_down: 'slow_down',
   invalid_cursor: 'invalid_cursor',
+  misdirected_request: 'misdirected_request',
   internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { frameHostMatcher, sandpackHostMatcher } from '../config.ts';
 import { NpmCache } from '../npm/NpmCache.ts';
 import { REGISTRY_PATH, serveRegistry } from '../npm/serveRegistry.ts';
+import { allowedHostMatcher, refuseHost } from './allowedHosts.ts';
 import { apiRoutes } from './apiRoutes.ts';
 import { serveFrame } from './frameHost.ts';
 import type { Deps } from './Router.ts';
@@ -14,6 +15,7 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
   const api = apiRoutes();
   const appKeyOf = frameHostMatcher(deps.config);
   const sandpackKeyOf = sandpackHostMatcher(deps.config);
+  const isAllowedHost = allowedHostMatcher(deps.config);
   // One npm cache per server: the registry route and proposals' version pinning share it.
   deps.npm ??= new NpmCache({ dir: deps.config.npmCacheDir, offline: deps.config.npmOffline });
   const registryBase = `${deps.config.publicUrl}${REGISTRY_PATH}`;
@@ -28,9 +30,12 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
     }
     const sandpack = sandpackKeyOf(hostHeader);
     const app = sandpack ? undefined : appKeyOf(hostHeader);
+    // DNS rebinding: a page on a foreign name resolved to us must not reach the API; health checks may.
+    const refused = !sandpack && !app && url.pathname !== '/healthz' && !isAllowedHost(hostHeader);
     try {
       const ctx = { req, res, url, deps, params: {} };
-      if (sandpack) await serveSandpack(ctx);
+      if (refused) refuseHost(res, url.pathname, hostHeader);
+      else if (sandpack) await serveSandpack(ctx);
       else if (app) await serveFrame(ctx);
       else if (url.pathname.startsWith(REGISTRY_PATH) && deps.npm)
         await serveRegistry(req, res, url, { cache: deps.npm, base: registryBase });
@@ -49,7 +54,7 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
       log({
         t: new Date().toISOString(),
         method: req.method,
-        host: sandpack ? 'sandpack' : app ? 'frame' : 'shell',
+        host: refused ? 'refused' : sandpack ? 'sandpack' : app ? 'frame' : 'shell',
         path: url.pathname,
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,

@@ -15,6 +15,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   idempotency_key_mismatch: 409,
   payload_too_large: 413,
   too_large: 413,
+  misdirected_request: 421,
   rate_limited: 429,
   too_many_requests: 429,
   internal: 500,

@@ -23,7 +23,9 @@ export interface TestServer {
 }
 
 /** A real HTTP server on port 0 over a real SQLite file in a fresh temp folder, for integration tests. */
-export async function startTestServer(opts: { proposalsPerMinute?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { proposalsPerMinute?: number; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-test-'));
   const db = openDatabase(dataDir);
   const store = new SqliteStore(db);
@@ -34,7 +36,7 @@ export async function startTestServer(opts: { proposalsPerMinute?: number } = {}
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const config = readConfig({ PORT: String(port), ROOM_DATA_DIR: dataDir, ROOM_DEMO: '0' });
+  const config = readConfig({ ...opts.env, PORT: String(port), ROOM_DATA_DIR: dataDir, ROOM_DEMO: '0' });
   const deps: Deps = {
     store,
     config,
