@@ -7,6 +7,7 @@ import { EventBus } from './domain/EventBus.ts';
 import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
 import { openDatabase } from './store/openDatabase.ts';
+import { ensurePrivateFolder, isInside } from './store/privateFiles.ts';
 import { SqliteStore } from './store/SqliteStore.ts';
 
 function fail(message: string): never {
@@ -25,9 +26,15 @@ const config = (() => {
 if (process.env.ROOM_SKIP_BUILD !== '1')
   await ensureBuilt({ log: (line) => process.stdout.write(`${line}\n`) });
 
+// Everything the server writes from here on (database, npm cache, owner token) is its user's alone;
+// the build above is public code and keeps the usual modes.
+process.umask(0o077);
+
 let db: ReturnType<typeof openDatabase>;
 try {
   db = openDatabase(config.dataDir);
+  // An npm cache an older version made under the data folder is tightened too; one elsewhere is the user's.
+  if (isInside(config.npmCacheDir, config.dataDir)) ensurePrivateFolder(config.npmCacheDir);
 } catch (err) {
   fail(
     `cannot use the data folder ${config.dataDir}: ${(err as Error).message} (set ROOM_DATA_DIR to a writable folder)`,

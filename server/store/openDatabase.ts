@@ -2,15 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations.ts';
+import { ensurePrivateFile, ensurePrivateFolder } from './privateFiles.ts';
 
 /**
  * Opens (creating if needed) the SQLite file and brings its schema up to date.
  * WAL with synchronous=FULL: a committed write survives a process crash and a power loss.
+ * The folder is 0700 and the database files 0600: they hold sessions and token hashes.
  */
 export function openDatabase(dataDir: string): Database.Database {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateFolder(dataDir);
   fs.accessSync(dataDir, fs.constants.W_OK);
-  const db = new Database(path.join(dataDir, 'rooms.sqlite'));
+  const file = path.join(dataDir, 'rooms.sqlite');
+  // SQLite gives -wal and -shm the database file's mode: create that file owner-only before SQLite does.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) ensurePrivateFile(f);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
