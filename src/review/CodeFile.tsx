@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
+import { fileReviewFlags, type ReviewFlag } from '../../validation/reviewFlags.ts';
 import { CodeLines } from './CodeLines.tsx';
-import { flaggedLines, unsafeLabels } from './unsafeChars.ts';
+import { useMoreBelow } from './useMoreBelow.ts';
 
 // Past this many flagged lines the list would bury the code; the count still tells the reviewer.
 const MAX_LISTED_LINES = 20;
@@ -48,10 +49,13 @@ export function CodeFile({
       clearTimeout(timer);
     };
   }, [path, blocks, highlight]);
-  const pathFlags = useMemo(() => unsafeLabels(path), [path]);
-  const codeFlags = useMemo(() => flaggedLines(code), [code]);
-  const marked = useMemo(() => new Set(codeFlags.map((f) => f.line)), [codeFlags]);
-  const distinct = [...new Set([...pathFlags, ...codeFlags.flatMap((f) => f.labels)])];
+  const flags = useMemo(() => fileReviewFlags(path, code), [path, code]);
+  const pathFlags = flags.filter((f) => f.line === 0).map((f) => f.label);
+  const hidden = byLine(flags.filter((f) => f.line > 0 && f.kind === 'hidden_character'));
+  const layout = byLine(flags.filter((f) => f.kind !== 'hidden_character'));
+  const marked = useMemo(() => new Set(flags.map((f) => f.line)), [flags]);
+  const distinct = [...new Set([...pathFlags, ...hidden.flatMap((f) => f.labels)])];
+  const [scrollRef, moreBelow] = useMoreBelow<HTMLElement>();
   return (
     <section className="code-file" aria-label={`File ${path}`}>
       <header className="code-file-head">
@@ -68,19 +72,20 @@ export function CodeFile({
           </p>
           <ul className="flag-list">
             {pathFlags.length > 0 && <li>In the path: {pathFlags.join(', ')}</li>}
-            {codeFlags.slice(0, MAX_LISTED_LINES).map((f) => (
-              <li key={f.line}>
-                Line {f.line}: {f.labels.join(', ')}
-              </li>
-            ))}
-            {codeFlags.length > MAX_LISTED_LINES && (
-              <li>and {codeFlags.length - MAX_LISTED_LINES} more lines</li>
-            )}
+            <LineList lines={hidden} />
+          </ul>
+        </div>
+      )}
+      {layout.length > 0 && (
+        <div className="warning" role="note">
+          <p>Long lines or long runs of blanks in this file (shown wrapped, the blanks as marks):</p>
+          <ul className="flag-list">
+            <LineList lines={layout} />
           </ul>
         </div>
       )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must be reachable by keyboard */}
-      <section className="code-scroll" tabIndex={0} aria-label={`${path} source`}>
+      <section className="code-scroll" tabIndex={0} aria-label={`${path} source`} ref={scrollRef}>
         <table className="code-table">
           {blocks.map((block, b) => (
             <CodeLines
@@ -94,6 +99,29 @@ export function CodeFile({
           ))}
         </table>
       </section>
+      {moreBelow && (
+        <p className="more-below muted">More below: scroll the box to read all {lines.length} lines.</p>
+      )}
     </section>
+  );
+}
+
+// One entry a line, each label once: a line with 40 hidden characters is one entry, not 40.
+function byLine(flags: ReviewFlag[]): { line: number; labels: string[] }[] {
+  const lines = new Map<number, Set<string>>();
+  for (const f of flags) lines.set(f.line, (lines.get(f.line) ?? new Set()).add(f.label));
+  return [...lines].map(([line, labels]) => ({ line, labels: [...labels] }));
+}
+
+function LineList({ lines }: { lines: { line: number; labels: string[] }[] }) {
+  return (
+    <>
+      {lines.slice(0, MAX_LISTED_LINES).map((f) => (
+        <li key={f.line}>
+          Line {f.line}: {f.labels.join(', ')}
+        </li>
+      ))}
+      {lines.length > MAX_LISTED_LINES && <li>and {lines.length - MAX_LISTED_LINES} more lines</li>}
+    </>
   );
 }

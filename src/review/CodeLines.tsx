@@ -1,10 +1,10 @@
 import { memo } from 'react';
-import { revealUnsafeHtml, splitUnsafe } from './unsafeChars.ts';
+import { markClass, markText, revealFlaggedHtml, splitFlagged } from './unsafeChars.ts';
 
 /**
- * A block of numbered lines: plain text until its highlighted HTML arrives. Hidden characters show as
- * marks, so a bidi override cannot reorder what the reviewer reads. Memoised: highlighting one block
- * re-renders only that block.
+ * A block of numbered lines: plain text until its highlighted HTML arrives. Hidden characters and long
+ * blank runs show as marks, so a bidi override cannot reorder what the reviewer reads and 800 spaces
+ * cannot push code out of sight. Memoised: highlighting one block re-renders only that block.
  */
 export const CodeLines = memo(function CodeLines({
   start,
@@ -30,18 +30,18 @@ export const CodeLines = memo(function CodeLines({
               <td
                 className="line hljs"
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, the source escaped
-                dangerouslySetInnerHTML={{ __html: marked.has(n) ? revealUnsafeHtml(lit) : lit }}
+                dangerouslySetInnerHTML={{ __html: marked.has(n) ? revealFlaggedHtml(lit) : lit }}
               />
             ) : (
               <td className="line">
                 {marked.has(n)
-                  ? splitUnsafe(line).map((p, k) =>
+                  ? splitFlagged(line).map((p, k) =>
                       typeof p === 'string' ? (
                         p
                       ) : (
                         // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line, never reordered
-                        <mark key={k} className="unsafe-char" title={p.label}>
-                          {p.label.split(' ')[0]}
+                        <mark key={k} className={markClass(p)} title={p.label}>
+                          {markText(p)}
                         </mark>
                       ),
                     )

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
+import { hiddenCharacterLabels, type ReviewFlag, reviewFlags } from '../../validation/reviewFlags.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
 import type { Proposal } from './proposalTypes.ts';
-import { flaggedLines, unsafeLabels } from './unsafeChars.ts';
 
 /** One pending proposal: every file in full, the review sentence, Approve and create, Decline. */
 export function ProposalCard({
@@ -26,20 +26,10 @@ export function ProposalCard({
   const [opened, setOpened] = useState(false);
   const files = Object.entries(proposal.files ?? {});
   const headingId = `proposal-${proposal.id}`;
-  const nameFlags = unsafeLabels(proposal.name);
-  const fileFlags = useMemo(
-    () =>
-      Object.entries(proposal.files ?? {}).flatMap(([path, code]) => {
-        const where = [
-          ...(unsafeLabels(path).length > 0 ? ['path'] : []),
-          ...flaggedLines(code).map((f) => `line ${f.line}`),
-        ];
-        return where.length > 0
-          ? [`${path} (${where.slice(0, 5).join(', ')}${where.length > 5 ? ', …' : ''})`]
-          : [];
-      }),
-    [proposal.files],
-  );
+  const nameFlags = hiddenCharacterLabels(proposal.name);
+  const flags = useMemo(() => reviewFlags(proposal.files ?? {}), [proposal.files]);
+  const hiddenFlags = whereFlagged(flags.filter((f) => f.kind === 'hidden_character'));
+  const layoutFlags = whereFlagged(flags.filter((f) => f.kind !== 'hidden_character'));
   const run = (fn: () => Promise<void>) => {
     setBusy(true);
     fn().finally(() => setBusy(false));
@@ -93,9 +83,14 @@ export function ProposalCard({
           </ul>
         </section>
       )}
-      {fileFlags.length > 0 && (
+      {hiddenFlags.length > 0 && (
         <p className="warning" role="note">
-          Hidden or direction-changing characters in {fileFlags.join('; ')}
+          Hidden or direction-changing characters in {hiddenFlags.join('; ')}
+        </p>
+      )}
+      {layoutFlags.length > 0 && (
+        <p className="warning" role="note">
+          Long lines or long runs of blanks in {layoutFlags.join('; ')}
         </p>
       )}
       <details onToggle={(e) => e.currentTarget.open && setOpened(true)}>
@@ -121,4 +116,15 @@ export function ProposalCard({
       )}
     </article>
   );
+}
+
+// "src/App.tsx (path, line 3, line 9)": each file once, its first five places, in the files' order.
+function whereFlagged(flags: ReviewFlag[]): string[] {
+  const byFile = new Map<string, Set<string>>();
+  for (const f of flags)
+    byFile.set(f.file, (byFile.get(f.file) ?? new Set()).add(f.line === 0 ? 'path' : `line ${f.line}`));
+  return [...byFile].map(([file, set]) => {
+    const where = [...set];
+    return `${file} (${where.slice(0, 5).join(', ')}${where.length > 5 ? ', …' : ''})`;
+  });
 }

@@ -1,50 +1,49 @@
-import { findUnsafeCharacters, type UnsafeCharacter } from '../../validation/unsafeCharacters.ts';
+import { lineFlags, type ReviewFlag } from '../../validation/reviewFlags.ts';
 
-/** Hidden characters of one line of a file, as the card lists them. */
-export interface FlaggedLine {
-  line: number;
-  labels: string[];
-}
+/** A stretch of a line shown as a mark instead of as itself. */
+export type LineMark = Omit<ReviewFlag, 'file' | 'line'>;
 
-/** The distinct `U+XXXX NAME` labels of the hidden characters in `text` (a name or a path). */
-export function unsafeLabels(text: string): string[] {
-  return [...new Set(findUnsafeCharacters(text).map((c) => c.label))];
-}
-
-/** The lines of `code` holding hidden characters, each with the distinct labels found on it. */
-export function flaggedLines(code: string): FlaggedLine[] {
-  const byLine = new Map<number, Set<string>>();
-  for (const c of findUnsafeCharacters(code, { code: true })) {
-    const labels = byLine.get(c.line) ?? new Set<string>();
-    labels.add(c.label);
-    byLine.set(c.line, labels);
-  }
-  return [...byLine].map(([line, labels]) => ({ line, labels: [...labels] }));
-}
-
-/** One line cut around its hidden characters, so each shows as a visible marker instead of acting. */
-export function splitUnsafe(line: string): (string | UnsafeCharacter)[] {
-  const parts: (string | UnsafeCharacter)[] = [];
+/**
+ * One line cut around what it could hide, each piece a visible mark: a hidden character (it would
+ * act or vanish) or a long run of blanks (it would push the code after it out of sight).
+ */
+export function splitFlagged(line: string): (string | LineMark)[] {
+  const parts: (string | LineMark)[] = [];
   let at = 0;
-  for (const c of findUnsafeCharacters(line, { code: true })) {
-    const index = c.column - 1;
+  for (const f of lineFlags(line)) {
+    const index = f.column - 1;
+    if (f.kind === 'long_line' || index < at) continue;
     if (index > at) parts.push(line.slice(at, index));
-    parts.push(c);
-    at = index + c.char.length;
+    parts.push(f);
+    at = index + f.length;
   }
   if (at < line.length) parts.push(line.slice(at));
   return parts;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** The text a mark shows: `U+202E` for a hidden character, `800 spaces` for a blank run. */
+export function markText(mark: LineMark): string {
+  return mark.kind === 'hidden_character' ? (mark.label.split(' ')[0] ?? mark.label) : mark.label;
+}
 
-/** Highlighted HTML of one line with each hidden character replaced by a visible `<mark>`. */
-export function revealUnsafeHtml(html: string): string {
-  return splitUnsafe(html)
+/** The mark's class: hidden characters and blank runs look different. */
+export function markClass(mark: LineMark): string {
+  return mark.kind === 'hidden_character' ? 'unsafe-char' : 'blank-run';
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ESCAPES[ch] ?? ch);
+
+/**
+ * Highlighted HTML of one line with each hidden character and long blank run replaced by a `<mark>`.
+ * Both only occur in text between tags (highlight.js escapes the source and its tags hold single spaces).
+ */
+export function revealFlaggedHtml(html: string): string {
+  return splitFlagged(html)
     .map((p) =>
       typeof p === 'string'
         ? p
-        : `<mark class="unsafe-char" title="${p.label.replace(/[&<>"]/g, (ch) => ESCAPES[ch] ?? ch)}">${p.label.split(' ')[0]}</mark>`,
+        : `<mark class="${markClass(p)}" title="${escapeHtml(p.label)}">${escapeHtml(markText(p))}</mark>`,
     )
     .join('');
 }
