@@ -1,5 +1,6 @@
 import type { WireError } from './errorCodes.ts';
 import { toolValidators } from './generated/toolValidators.ts';
+import { depthViolation, tooDeepField } from './jsonDepth.ts';
 import { type SchemaError, schemaViolation } from './schemaErrors.ts';
 
 /** A tool published on the MCP endpoint, whose input schema has a compiled validator. */
@@ -18,6 +19,9 @@ export function checkToolInput<T>(
   args: unknown,
 ): { ok: true; value: T } | { ok: false; error: WireError } {
   const validate = toolValidators[tool] as CompiledValidator;
+  // Before the clone and the validator: both recurse, and a deep enough value overflows the stack.
+  const tooDeep = tooDeepField(args);
+  if (tooDeep !== undefined) return { ok: false, error: depthViolation(tooDeep) };
   const copy = structuredClone(args ?? {});
   if (validate(copy)) return { ok: true, value: copy as T };
   return { ok: false, error: schemaViolation(validate.errors) };

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CodedError, type ErrorCode, type WireError } from '../../validation/errorCodes.ts';
+import { depthViolation, MAX_JSON_DEPTH, tooDeepTextField } from '../../validation/jsonDepth.ts';
 
 /** HTTP status for each wire code that can reach an HTTP response; others are 400. */
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -51,8 +52,15 @@ export function toWireError(err: unknown): WireError {
   return { code: 'internal', message: 'Something went wrong on the server' };
 }
 
-/** Reads a JSON body up to `limit` bytes; throws coded errors for size and syntax. */
-export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+/**
+ * Reads a JSON body up to `limit` bytes nesting at most `maxDepth` levels (checked on the text, before
+ * parsing); throws coded errors for size, depth and syntax.
+ */
+export async function readJson(
+  req: IncomingMessage,
+  limit: number,
+  maxDepth: number = MAX_JSON_DEPTH,
+): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw new CodedError('payload_too_large', `The body is over ${limit} bytes`);
   const chunks: Buffer[] = [];
@@ -64,6 +72,11 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text) return undefined;
+  const tooDeep = tooDeepTextField(text, maxDepth);
+  if (tooDeep !== undefined) {
+    const { code, message, detail } = depthViolation(tooDeep);
+    throw new CodedError(code, message, detail);
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -1,5 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CodedError } from '../../validation/errorCodes.ts';
+import { MAX_JSON_DEPTH } from '../../validation/jsonDepth.ts';
 import type { Principal } from '../domain/auth.ts';
 import { resolveToken } from '../domain/auth.ts';
 import type { Ctx, Router } from '../http/Router.ts';
@@ -12,6 +13,8 @@ export const MCP_PATH = '/api/v1/external-mcp';
 const METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 // Far above the proposal limits, so oversized files come back as a too_large tool result.
 const MCP_BODY = 4 * 1024 * 1024;
+// A call's arguments sit 3 levels into its JSON-RPC message (4 in a batch): the tool checks them to the level.
+const MCP_DEPTH = MAX_JSON_DEPTH + 4;
 const PARSE_FAILED = Symbol('parse failed');
 
 /** The MCP endpoint (stateless Streamable HTTP, JSON responses) and its RFC 9728 metadata. */
@@ -31,7 +34,7 @@ export function addMcpRoutes(router: Router): Router {
     .add('GET', METADATA_PATH, metadata)
     .add('GET', '/.well-known/oauth-protected-resource', metadata)
     .add('POST', MCP_PATH, async (ctx) => {
-      const body = await readJson(ctx.req, MCP_BODY).catch((err: unknown) => {
+      const body = await readJson(ctx.req, MCP_BODY, MCP_DEPTH).catch((err: unknown) => {
         if (!(err instanceof CodedError) || err.code !== 'invalid_json') throw err;
         // JSON-RPC's own answer to a body that is not JSON, so MCP clients report it as such.
         sendJson(ctx.res, 400, {
