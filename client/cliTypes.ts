@@ -1,3 +1,4 @@
+import { printable } from './printable.ts';
 import type { RoomClient } from './RoomClient.ts';
 import type { Clock } from './waitForDecision.ts';
 import type { RetryOptions } from './withRetry.ts';
@@ -64,15 +65,15 @@ export function positional(ctx: CliContext, index: number, what: string): string
   return v;
 }
 
-/** Columns padded to their widest cell. */
+/** Columns padded to their widest cell; cells are names and server text, so they are printed escaped. */
 export function table(rows: (string | number)[][]): string {
+  const cells = rows.map((r) => r.map(printable));
   const widths: number[] = [];
-  for (const r of rows)
-    for (const [i, c] of r.entries()) widths[i] = Math.max(widths[i] ?? 0, String(c).length);
-  return rows
+  for (const r of cells) for (const [i, c] of r.entries()) widths[i] = Math.max(widths[i] ?? 0, c.length);
+  return cells
     .map((r) =>
       r
-        .map((c, i) => String(c).padEnd(widths[i] ?? 0))
+        .map((c, i) => c.padEnd(widths[i] ?? 0))
         .join('  ')
         .trimEnd(),
     )

@@ -42,8 +42,8 @@ describe('collectFiles', () => {
       'src/ünï.ts': 'export const x = "é";\n',
     });
     expect(Object.fromEntries(c.skipped.map((s) => [s.path, s.reason]))).toEqual({
-      '.env': 'secret (.env)',
-      '.git/': 'ignored',
+      '.env': 'environment file',
+      '.git/': 'git metadata (remotes may hold tokens)',
       'build/': 'ignored',
       'img.png': 'binary',
       'latin1.txt': 'binary',

@@ -1,53 +1,108 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { WireError } from '../validation/errorCodes.ts';
+import { LIMITS, type Limits } from '../validation/proposal.ts';
 import { parseGitignore } from './gitignore.ts';
+import { readBounded } from './readBounded.ts';
+import { secretContent, secretDir, secretName } from './secretFiles.ts';
+
+export interface Skipped {
+  path: string;
+  reason: string;
+  /** Left out because it may hold credentials: always listed to the person. */
+  secret?: true;
+}
 
 export interface Collected {
   files: Record<string, string>;
-  skipped: { path: string; reason: string }[];
+  skipped: Skipped[];
+  /** Set when a file is over the per-file limit (left unread) or the walk stopped past the file or total limit. */
+  tooLarge?: WireError;
 }
 
-// Never worth proposing, whatever .gitignore says; .env files usually hold secrets.
-const ALWAYS_SKIPPED_DIRS = new Set(['node_modules', '.git']);
-const SECRET = /^\.env(?:\..*)?$/;
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// Never worth proposing, whatever .gitignore says.
+const ALWAYS_SKIPPED_DIRS = new Set(['node_modules']);
 
-/** Text if the bytes are valid UTF-8 without NUL, else undefined (binary). */
-export function asText(bytes: Uint8Array): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    return undefined;
-  }
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+// The words of validation's checkLimits, for what was refused before it was read.
+function tooLarge(over: string, limits: Limits, detail: object): WireError {
+  const caps = `at most ${limits.maxFiles} files, ${limits.maxFileBytes / 1024} KB a file, ${limits.maxTotalBytes / 1024} KB in all`;
+  return {
+    code: 'too_large',
+    message:
+      limits === LIMITS
+        ? `Too large for a snippet (${over}): ${caps}, so a reviewer can read it. Push a repository version and use propose_room_repo_app instead.`
+        : `Too large for a repository version (${over}): ${caps}.`,
+    detail: { ...detail, limits },
+  };
 }
 
-/** The folder's text files keyed by `/`-separated relative path, skipping ignored, binary and secret ones. */
-export async function collectFiles(dir: string): Promise<Collected> {
+// Rules are never dropped (that would send what the person meant to keep home), so a huge one is an error.
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+async function readGitignore(root: string): Promise<string> {
+  const file = path.join(root, '.gitignore');
+  const stat = await fs.stat(file).catch(() => undefined);
+  if (!stat?.isFile()) return '';
+  if (stat.size > MAX_GITIGNORE_BYTES) throw new Error(`${file} is over 1 MB: not read`);
+  return fs.readFile(file, 'utf8');
+}
+
+/**
+ * The folder's text files keyed by `/`-separated relative path, skipping ignored, binary and secret ones.
+ * Sizes are checked before reading, against `limits` (the snippet's by default): a file over the per-file
+ * limit is never read, and the walk stops once the files or bytes are over the limits.
+ */
+export async function collectFiles(dir: string, limits: Limits = LIMITS): Promise<Collected> {
   const root = path.resolve(dir);
   const stat = await fs.stat(root).catch(() => undefined);
   if (!stat?.isDirectory()) throw new Error(`${dir} is not a folder`);
-  const gitignore = await fs.readFile(path.join(root, '.gitignore'), 'utf8').catch(() => '');
-  const ignored = parseGitignore(gitignore);
+  const ignored = parseGitignore(await readGitignore(root));
   const out: Collected = { files: {}, skipped: [] };
+  let count = 0;
+  let total = 0;
+  const add = (p: string, text: string, bytes: number) => {
+    out.files[p] = text;
+    count++;
+    total += bytes;
+    if (count > limits.maxFiles)
+      out.tooLarge = tooLarge(`more than ${limits.maxFiles} files`, limits, { stopped_at: p });
+    else if (total > limits.maxTotalBytes)
+      out.tooLarge = tooLarge(`more than ${kb(limits.maxTotalBytes)} in all`, limits, { stopped_at: p });
+  };
   const walk = async (rel: string): Promise<void> => {
     const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
     entries.sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const e of entries) {
+      if (out.tooLarge) return;
       const p = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
-        if (ALWAYS_SKIPPED_DIRS.has(e.name) || ignored(p, true))
+        const secret = secretDir(e.name);
+        if (secret) out.skipped.push({ path: `${p}/`, reason: secret, secret: true });
+        else if (ALWAYS_SKIPPED_DIRS.has(e.name) || ignored(p, true))
           out.skipped.push({ path: `${p}/`, reason: 'ignored' });
         else await walk(p);
-      } else if (!e.isFile())
+        continue;
+      }
+      const secret = secretName(p);
+      if (secret) out.skipped.push({ path: p, reason: secret, secret: true });
+      else if (!e.isFile())
         out.skipped.push({ path: p, reason: e.isSymbolicLink() ? 'symlink' : 'not a file' });
       else if (ignored(p, false)) out.skipped.push({ path: p, reason: 'ignored' });
-      else if (SECRET.test(e.name)) out.skipped.push({ path: p, reason: 'secret (.env)' });
       else if (p === '.gitignore') continue;
       else {
-        const text = asText(await fs.readFile(path.join(root, p)));
-        if (text === undefined) out.skipped.push({ path: p, reason: 'binary' });
-        else out.files[p] = text;
+        const r = await readBounded(path.join(root, p), limits.maxFileBytes);
+        if (r.kind === 'too_large')
+          out.tooLarge = tooLarge(`'${p}' is ${kb(r.bytes)}, left unread`, limits, {
+            largest: { path: p, bytes: r.bytes },
+          });
+        else if (r.kind !== 'text')
+          out.skipped.push({ path: p, reason: r.kind === 'binary' ? 'binary' : 'not a file' });
+        else {
+          const inside = secretContent(r.text);
+          if (inside) out.skipped.push({ path: p, reason: inside, secret: true });
+          else add(p, r.text, Buffer.byteLength(r.text));
+        }
       }
     }
   };

@@ -7,6 +7,7 @@ import { apps, rooms, status } from './commands/rooms.ts';
 import { size } from './commands/size.ts';
 import { token } from './commands/token.ts';
 import { wait } from './commands/wait.ts';
+import { printable, printableJson, printableLines } from './printable.ts';
 import { RoomClient } from './RoomClient.ts';
 
 export const DEFAULT_URL = 'http://127.0.0.1:5178';
@@ -34,8 +35,14 @@ export const USAGE = `usage: room <command> [options]   (--url/ROOM_URL, --token
 // Proposal verdicts (local or the server's) exit 3, so a script can tell "fix the app" from "try later".
 const REJECTIONS = new Set(['schema_violation', 'unsafe_path', 'missing_entry', 'invalid_name', 'too_large']);
 
-/** Runs one `room` command; returns its exit code. Output goes through `io`. */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+/** Runs one `room` command; returns its exit code. Output goes through `io`, never with a raw control character. */
+export async function runCli(argv: string[], raw: CliIo): Promise<number> {
+  // The commands escape each name and server text where they print it; this is the guard behind them.
+  const io: CliIo = {
+    ...raw,
+    stdout: (text) => raw.stdout(printableLines(text)),
+    stderr: (text) => raw.stderr(printableLines(text)),
+  };
   let json = argv.includes('--json');
   try {
     const { values, positionals } = parseArgs({
@@ -70,7 +77,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     });
     try {
       const out = await run({ io, client, values: values as CliValues, positionals: rest });
-      io.stdout(json ? JSON.stringify(out.json) : out.text);
+      io.stdout(json ? printableJson(out.json) : out.text);
       return out.exit;
     } finally {
       await client.close();
@@ -87,10 +94,10 @@ function fail(io: CliIo, json: boolean, err: unknown): number {
   const exit = usage ? EXIT.usage : coded && REJECTIONS.has(coded.code) ? EXIT.rejected : EXIT.error;
   if (json)
     io.stdout(
-      JSON.stringify({ ok: false, error: coded ?? { code: usage ? 'bad_request' : 'internal', message } }),
+      printableJson({ ok: false, error: coded ?? { code: usage ? 'bad_request' : 'internal', message } }),
     );
   io.stderr(
-    `room: ${coded ? `${coded.code}: ` : ''}${message.split('\n')[0]}${usage ? ' (room --help)' : ''}`,
+    `room: ${coded ? `${printable(coded.code)}: ` : ''}${printable(message.split('\n')[0])}${usage ? ' (room --help)' : ''}`,
   );
   return exit;
 }

@@ -1,7 +1,14 @@
 import { repoKey, snippetKey } from '../../validation/idempotencyKey.ts';
-import { type Verdict, validateRepoProposal, validateSnippetProposal } from '../../validation/proposal.ts';
+import {
+  LIMITS,
+  type Verdict,
+  validateRepoProposal,
+  validateSnippetProposal,
+} from '../../validation/proposal.ts';
 import { type CliContext, EXIT, type Outcome, positional, required } from '../cliTypes.ts';
 import { collectFiles } from '../collectFiles.ts';
+import { printable } from '../printable.ts';
+import { reportSkipped } from '../reportSkipped.ts';
 import { withRetry } from '../withRetry.ts';
 
 interface Receipt {
@@ -17,7 +24,7 @@ const NEXT_STEP = 'Approve it under Connected → Needs your approval, then tell
 function rejected<T>(v: Extract<Verdict<T>, { ok: false }>, extra: object = {}): Outcome {
   return {
     exit: EXIT.rejected,
-    text: `REJECT (${v.by}) ${v.error.code}: ${v.error.message}`,
+    text: `REJECT (${v.by}) ${v.error.code}: ${printable(v.error.message)}`,
     json: { ok: false, by: v.by, error: v.error, ...extra },
   };
 }
@@ -32,12 +39,14 @@ async function send(
   const r = await withRetry(() => ctx.client.callTool<Receipt>(tool, args), {
     ...ctx.io.retry,
     onRetry: (attempt, e, ms) =>
-      ctx.io.stderr(`room: ${e.message}; retrying with the same key in ${ms} ms (attempt ${attempt + 1})`),
+      ctx.io.stderr(
+        `room: ${printable(e.message)}; retrying with the same key in ${ms} ms (attempt ${attempt + 1})`,
+      ),
   });
-  const again = r.replayed ? ` (replayed: the same proposal, now ${r.state})` : '';
+  const again = r.replayed ? ` (replayed: the same proposal, now ${printable(r.state)})` : '';
   return {
     exit: EXIT.ok,
-    text: `Proposed "${String(args.name)}" as ${r.proposal_id}${again}\n${r.next_step ?? NEXT_STEP}`,
+    text: `Proposed "${printable(args.name)}" as ${printable(r.proposal_id)}${again}\n${printable(r.next_step ?? NEXT_STEP)}`,
     json: { ok: true, ...r, idempotency_key: args.idempotency_key, ...extra },
   };
 }
@@ -56,8 +65,9 @@ export async function propose(ctx: CliContext): Promise<Outcome> {
     return send(ctx, 'propose_room_repo_app', args, {});
   }
   const dir = positional(ctx, 0, 'dir');
-  const { files, skipped } = await collectFiles(dir);
-  for (const s of skipped) if (!ctx.values.json) ctx.io.stderr(`room: skipped ${s.path} (${s.reason})`);
+  const { files, skipped, tooLarge } = await collectFiles(dir, LIMITS);
+  reportSkipped(ctx, skipped);
+  if (tooLarge) return rejected({ ok: false, by: 'rule', error: tooLarge }, { skipped });
   const key = ctx.values.key ?? (await snippetKey(room, name, files));
   const args = { room_id: room, name, files, idempotency_key: key };
   // The same module as the server's: a call that would fail never leaves the machine.

@@ -1,34 +1,33 @@
 import path from 'node:path';
+import type { WireError } from '../../validation/errorCodes.ts';
 import { checkName } from '../../validation/names.ts';
-import { checkVersionFiles } from '../../validation/proposal.ts';
+import { checkVersionFiles, REPOSITORY_LIMITS } from '../../validation/proposal.ts';
 import { type CliContext, EXIT, type Outcome, positional, UsageError } from '../cliTypes.ts';
 import { collectFiles } from '../collectFiles.ts';
+import { printable } from '../printable.ts';
+import { reportSkipped } from '../reportSkipped.ts';
 import { withRetry } from '../withRetry.ts';
+
+const refused = (error: WireError, skipped: object[] = []): Outcome => ({
+  exit: EXIT.rejected,
+  text: `REJECT (rule) ${error.code}: ${printable(error.message)}`,
+  json: { ok: false, error, ...(skipped.length ? { skipped } : {}) },
+});
 
 /** `room repo push <dir> [--repo <repository_id>] [--name <name>]`: an immutable, content-addressed version. */
 export async function repo(ctx: CliContext): Promise<Outcome> {
   const sub = positional(ctx, 0, 'push');
   if (sub !== 'push') throw new UsageError(`unknown repo command '${sub}': use push`);
   const dir = positional(ctx, 1, 'dir');
-  const { files, skipped } = await collectFiles(dir);
-  for (const s of skipped) if (!ctx.values.json) ctx.io.stderr(`room: skipped ${s.path} (${s.reason})`);
-  const bad = checkVersionFiles(files);
-  if (bad)
-    return {
-      exit: EXIT.rejected,
-      text: `REJECT (rule) ${bad.code}: ${bad.message}`,
-      json: { ok: false, error: bad },
-    };
+  const { files, skipped, tooLarge } = await collectFiles(dir, REPOSITORY_LIMITS);
+  reportSkipped(ctx, skipped);
+  const bad = tooLarge ?? checkVersionFiles(files);
+  if (bad) return refused(bad, skipped);
   let repositoryId = ctx.values.repo;
   if (!repositoryId) {
     const name = ctx.values.name ?? path.basename(path.resolve(dir));
     const badName = checkName(name);
-    if (badName)
-      return {
-        exit: EXIT.rejected,
-        text: `REJECT (rule) ${badName.code}: ${badName.message}`,
-        json: { ok: false, error: badName },
-      };
+    if (badName) return refused(badName);
     const created = await ctx.client.api<{ repository: { id: string } }>('POST', '/api/repositories', {
       name,
     });
@@ -48,7 +47,7 @@ export async function repo(ctx: CliContext): Promise<Outcome> {
   );
   return {
     exit: EXIT.ok,
-    text: `repository_id ${repositoryId}\nversion_id ${version.id}\nPropose it: room propose --repo ${repositoryId} --version ${version.id} --room <room> --name <name>`,
+    text: `repository_id ${printable(repositoryId)}\nversion_id ${printable(version.id)}\nPropose it: room propose --repo ${printable(repositoryId)} --version ${printable(version.id)} --room <room> --name <name>`,
     json: {
       ok: true,
       repository_id: repositoryId,

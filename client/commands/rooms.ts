@@ -1,4 +1,5 @@
 import { type CliContext, EXIT, type Outcome, positional, table } from '../cliTypes.ts';
+import { printable } from '../printable.ts';
 
 interface RoomRow {
   id: string;
@@ -51,7 +52,10 @@ export async function status(ctx: CliContext): Promise<Outcome> {
     instance_id: instance,
   });
   const text = Object.entries(s)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .map(
+      ([k, v]) =>
+        `${printable(k)}: ${printable(typeof v === 'object' && v !== null ? JSON.stringify(v) : v)}`,
+    )
     .join('\n');
   return { exit: EXIT.ok, text, json: s };
 }

@@ -1,4 +1,5 @@
 import { type CliContext, EXIT, type Outcome, positional, required, table, UsageError } from '../cliTypes.ts';
+import { printable } from '../printable.ts';
 
 interface TokenView {
   id: string;
@@ -21,7 +22,7 @@ export async function token(ctx: CliContext): Promise<Outcome> {
       label,
       ...(scopes ? { scopes } : {}),
     });
-    const text = `Created token ${token.id} (${token.scopes.join(' ')}). Its secret, shown once:\n${token.secret}`;
+    const text = `Created token ${printable(token.id)} (${printable(token.scopes.join(' '))}). Its secret, shown once:\n${printable(token.secret)}`;
     return { exit: EXIT.ok, text, json: { token } };
   }
   if (sub === 'list') {
@@ -37,7 +38,7 @@ export async function token(ctx: CliContext): Promise<Outcome> {
   if (sub === 'revoke') {
     const id = positional(ctx, 1, 'token id');
     await ctx.client.api('DELETE', `/api/tokens/${encodeURIComponent(id)}`);
-    return { exit: EXIT.ok, text: `Revoked token ${id}.`, json: { ok: true, revoked: id } };
+    return { exit: EXIT.ok, text: `Revoked token ${printable(id)}.`, json: { ok: true, revoked: id } };
   }
   throw new UsageError(`unknown token command '${sub}': use create, list or revoke`);
 }

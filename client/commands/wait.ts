@@ -1,4 +1,5 @@
 import { type CliContext, EXIT, type Outcome, positional, required, UsageError } from '../cliTypes.ts';
+import { printable } from '../printable.ts';
 import { RequestError } from '../RequestError.ts';
 import { CLI_BUDGET_MS, type Decision, waitForDecision } from '../waitForDecision.ts';
 
@@ -60,13 +61,13 @@ export async function wait(ctx: CliContext): Promise<Outcome> {
   if (r.outcome === 'approved')
     return {
       exit: EXIT.ok,
-      text: `Approved: "${last.name}" is in the launcher as ${last.instance_id} (${after})`,
+      text: `Approved: "${printable(last.name)}" is in the launcher as ${printable(last.instance_id)} (${after})`,
       json,
     };
   if (r.outcome === 'declined')
     return {
       exit: EXIT.declined,
-      text: `Declined${last.decline_reason ? `: ${last.decline_reason}` : ' (no reason given)'} (${after})`,
+      text: `Declined${last.decline_reason ? `: ${printable(last.decline_reason)}` : ' (no reason given)'} (${after})`,
       json,
     };
   return {
