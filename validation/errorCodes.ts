@@ -18,6 +18,7 @@ export const ErrorCode = {
   too_large: 'too_large',
   idempotency_key_mismatch: 'idempotency_key_mismatch',
   name_taken: 'name_taken',
+  confusable_name: 'confusable_name',
   conflict: 'conflict',
   quota_exceeded: 'quota_exceeded',
   invalid_key: 'invalid_key',

@@ -4,9 +4,13 @@ import { expect, it } from 'vitest';
 
 it('bundles for the browser with no Node built-ins, require or eval', async () => {
   const out = await build({
-    entryPoints: ['proposal.ts', 'idempotencyKey.ts', 'toolInput.ts', 'reviewFlags.ts'].map((f) =>
-      path.join(import.meta.dirname, f),
-    ),
+    entryPoints: [
+      'proposal.ts',
+      'idempotencyKey.ts',
+      'toolInput.ts',
+      'reviewFlags.ts',
+      'confusableNames.ts',
+    ].map((f) => path.join(import.meta.dirname, f)),
     bundle: true,
     platform: 'browser',
     format: 'esm',

@@ -5,6 +5,7 @@ import type { DomainDeps } from './DomainDeps.ts';
 import { pinDependencies } from './dependencies.ts';
 import { announce, ownerEvent } from './events.ts';
 import { contentSha256, newId, sha256Hex } from './ids.ts';
+import { refuseLookAlikeProposal } from './lookAlikeNames.ts';
 import { validateRepoProposal, validateSnippetProposal } from './proposalRules.ts';
 import { type ProposalView, toProposalView } from './proposalView.ts';
 import { readVersionFor } from './repositories.ts';
@@ -89,6 +90,7 @@ async function propose(
   const scope = { personId: who.personId, tool: input.tool, roomId: room.id, key: input.key };
   const known = await d.store.findIdempotencyKey(scope);
   if (known) return replay(d, known, input.fingerprint);
+  await refuseLookAlikeProposal(d, room, who, input.fields.name);
   const budget = who.tokenId ?? who.personId;
   const hitAt = d.now();
   d.proposalLimiter.hit(budget, hitAt);

@@ -4,6 +4,7 @@ import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { announce, ownerEvent, roomEvent } from './events.ts';
 import { newId } from './ids.ts';
+import { refuseLookAlikeApproval } from './lookAlikeNames.ts';
 import { eventData } from './proposals.ts';
 import { type ProposalView, toProposalView } from './proposalView.ts';
 import { roomFor } from './rooms.ts';
@@ -43,6 +44,8 @@ export async function readProposal(
 /** Approves: the instance and its launcher position in one transaction, the name kept unique. */
 export async function approveProposal(d: DomainDeps, who: Principal, roomId: string, proposalId: string) {
   const { room, proposal } = await ownerProposal(d, who, roomId, proposalId);
+  // Two pending look-alikes both passed at proposal time: the first approved wins the name.
+  await refuseLookAlikeApproval(d, room.id, proposal.name);
   const now = d.now();
   const instance = await d.store.approveUnique({
     proposalId: proposal.id,

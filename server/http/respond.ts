@@ -13,6 +13,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   method_not_allowed: 405,
   conflict: 409,
   name_taken: 409,
+  confusable_name: 409,
   idempotency_key_mismatch: 409,
   payload_too_large: 413,
   too_large: 413,
