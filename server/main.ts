@@ -65,7 +65,10 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 });
 server.listen(config.port, config.host, () => {
   process.stdout.write(`Room launcher on ${config.publicUrl}\n`);
-  process.stdout.write(`Sign in: ${config.publicUrl}/?token=${encodeURIComponent(token)}\n`);
+  // A token from ROOM_OWNER_TOKEN is the operator's secret: never echoed into logs, only a generated one.
+  if (config.ownerToken)
+    process.stdout.write(`Sign in: ${config.publicUrl}/ with the token in ROOM_OWNER_TOKEN\n`);
+  else process.stdout.write(`Sign in: ${config.publicUrl}/?token=${encodeURIComponent(token)}\n`);
   if (demoRoomId) process.stdout.write(`Demo room: ${config.publicUrl}/rooms/${demoRoomId}\n`);
 });
 

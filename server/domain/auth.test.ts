@@ -4,7 +4,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../store/openDatabase.ts';
 import { SqliteStore } from '../store/SqliteStore.ts';
-import { ensureOwner, LAST_USED_GRANULARITY_MS, resolveToken } from './auth.ts';
+import {
+  createSession,
+  ensureOwner,
+  LAST_USED_GRANULARITY_MS,
+  resolveSession,
+  resolveToken,
+  sessionFromToken,
+} from './auth.ts';
 import { sha256Hex } from './ids.ts';
 
 let dataDir: string;
@@ -77,4 +84,38 @@ it('records a token use at most once a minute', async () => {
   expect(await lastUsed()).toBe(1_000);
   await resolveToken(store, token, 1_000 + LAST_USED_GRANULARITY_MS);
   expect(await lastUsed()).toBe(1_000 + LAST_USED_GRANULARITY_MS);
+});
+
+it('a session keeps its token scopes, and ends when a new bootstrap token replaces its token', async () => {
+  const first = await start(undefined, 1);
+  const token = await resolveToken(store, first.token, 2);
+  if (!token) throw new Error('the bootstrap token is not live');
+  const ownerSession = await createSession(store, sessionFromToken(token), 3);
+  expect(await resolveSession(store, ownerSession, 4)).toMatchObject({
+    personId: first.ownerId,
+    scopes: ['osfoundry:read', 'osfoundry:write'],
+    via: 'session',
+  });
+  await store.insertToken({
+    id: 'treader',
+    personId: first.ownerId,
+    hash: sha256Hex('reader-token-0123456789'),
+    kind: 'personal',
+    scopes: ['osfoundry:read'],
+    label: 'reader',
+    createdAt: 5,
+    lastUsedAt: null,
+    revokedAt: null,
+  });
+  const reader = await resolveToken(store, 'reader-token-0123456789', 6);
+  if (!reader) throw new Error('the reader token is not live');
+  const readerSession = await createSession(store, sessionFromToken(reader), 7);
+  expect((await resolveSession(store, readerSession, 8))?.scopes).toEqual(['osfoundry:read']);
+
+  await start('configured-owner-token-0123', 9);
+  expect(await resolveSession(store, ownerSession, 10)).toBeUndefined();
+  expect(await resolveSession(store, readerSession, 10)).toBeDefined();
+  // The old token coming back does not bring its sessions back.
+  await start(undefined, 11);
+  expect(await resolveSession(store, ownerSession, 12)).toBeUndefined();
 });

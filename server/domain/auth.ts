@@ -15,6 +15,15 @@ export interface Principal {
   scopes: Scope[];
   via: 'session' | 'token';
   tokenId?: string;
+  /** The session's id (the hash of its secret), when `via` is `session`. */
+  sessionId?: string;
+}
+
+/** What a session is made from: a live token (its scopes, at most) or an invite (tokenId null). */
+export interface SessionSource {
+  personId: string;
+  tokenId: string | null;
+  scopes: Scope[];
 }
 
 /**
@@ -78,12 +87,19 @@ export async function resolveToken(store: Store, secret: string, now: number): P
   return token;
 }
 
-/** Exchanges a valid token for a new session; returns the session secret for the cookie. */
-export async function createSession(store: Store, personId: string, now: number): Promise<string> {
+/** The session a token makes: its person, its id (revoking it ends the session), its scopes only. */
+export function sessionFromToken(token: TokenRow): SessionSource {
+  return { personId: token.personId, tokenId: token.id, scopes: token.scopes };
+}
+
+/** A new session; returns the session secret for the cookie. */
+export async function createSession(store: Store, from: SessionSource, now: number): Promise<string> {
   const secret = newSecret();
   await store.insertSession({
     hash: sha256Hex(secret),
-    personId,
+    personId: from.personId,
+    tokenId: from.tokenId,
+    scopes: from.scopes,
     createdAt: now,
     expiresAt: now + SESSION_MS,
   });
@@ -97,7 +113,9 @@ export async function resolveSession(
 ): Promise<Principal | undefined> {
   if (!secret) return undefined;
   const session = await store.findSession(sha256Hex(secret), now);
-  return session ? { personId: session.personId, scopes: ALL_SCOPES, via: 'session' } : undefined;
+  return session
+    ? { personId: session.personId, scopes: session.scopes, via: 'session', sessionId: session.hash }
+    : undefined;
 }
 
 export async function endSession(store: Store, secret: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { Scope, TokenRow } from '../store/Store.ts';
 import { ALL_SCOPES, type Principal } from './auth.ts';
+import { credentialsChanged } from './credentialsChanged.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { newId, newSecret, sha256Hex } from './ids.ts';
 
@@ -53,9 +54,11 @@ export async function listTokens(d: DomainDeps, who: Principal): Promise<TokenVi
   return (await d.store.listTokens(who.personId)).map(toTokenView);
 }
 
+/** Revokes the token and ends the sessions made from it; open event streams of either close. */
 export async function revokeToken(d: DomainDeps, who: Principal, tokenId: string): Promise<void> {
   if (!(await d.store.revokeToken(who.personId, tokenId, d.now())))
     throw new CodedError('not_found', 'No live token with this id');
+  credentialsChanged(d.bus);
 }
 
 function toTokenView(t: TokenRow): TokenView {

@@ -28,7 +28,8 @@ export function addAccountRoutes(router: Router): Router {
     })
     .add('POST', '/api/rooms/:roomId/invites', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
-      const { invite, secret } = await createInvite(ctx.deps, who, ctx.params.roomId as string);
+      const body = ((await readJson(ctx.req, SMALL_BODY)) ?? {}) as { expires_in_hours?: unknown };
+      const { invite, secret } = await createInvite(ctx.deps, who, ctx.params.roomId as string, body);
       const url = `${ctx.deps.config.publicUrl}/?invite=${encodeURIComponent(secret)}`;
       sendJson(ctx.res, 201, { invite: { ...invite, url } });
     })

@@ -1,7 +1,8 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import { frameOrigin, sandpackOrigin } from '../config.ts';
 import { readAppAbout } from '../domain/appAbout.ts';
-import { createSession, endSession, resolveToken } from '../domain/auth.ts';
+import { createSession, endSession, resolveToken, sessionFromToken } from '../domain/auth.ts';
+import { credentialsChanged } from '../domain/credentialsChanged.ts';
 import { listRooms, readAppFiles, readLauncher } from '../domain/rooms.ts';
 import { addMcpRoutes } from '../mcp/mcpRoutes.ts';
 import { addAccountRoutes } from './accountRoutes.ts';
@@ -10,6 +11,7 @@ import { Router } from './Router.ts';
 import { parseCookies, readJson, sendJson } from './respond.ts';
 import { addReviewRoutes } from './reviewRoutes.ts';
 import { clearedSessionCookie, sessionCookie } from './sessionCookie.ts';
+import { checkSameOrigin } from './sameOrigin.ts';
 
 const SMALL_BODY = 16 * 1024;
 
@@ -24,15 +26,20 @@ export function apiRoutes(): Router {
     })
     .add('POST', '/api/session', async (ctx) => {
       const body = (await readJson(ctx.req, SMALL_BODY)) as { token?: unknown } | undefined;
+      // Login CSRF: another site must not sign this browser in to an account of its choosing.
+      checkSameOrigin(ctx, { requireOrigin: false });
       const secret = typeof body?.token === 'string' ? body.token.trim() : '';
       const token = await resolveToken(ctx.deps.store, secret, ctx.deps.now());
       if (!token) throw new CodedError('invalid_token', 'That token is not valid or was revoked');
-      const session = await createSession(ctx.deps.store, token.personId, ctx.deps.now());
+      const session = await createSession(ctx.deps.store, sessionFromToken(token), ctx.deps.now());
       sendJson(ctx.res, 200, { ok: true }, { 'set-cookie': sessionCookie(ctx.deps.config, session) });
     })
     .add('DELETE', '/api/session', async (ctx) => {
       const secret = parseCookies(ctx.req.headers.cookie)[SESSION_COOKIE];
-      if (secret) await endSession(ctx.deps.store, secret);
+      if (secret) {
+        await endSession(ctx.deps.store, secret);
+        credentialsChanged(ctx.deps.bus);
+      }
       sendJson(ctx.res, 200, { ok: true }, { 'set-cookie': clearedSessionCookie() });
     })
     .add('GET', '/api/rooms', async (ctx) => {

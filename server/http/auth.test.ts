@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './startTestServer.ts';
 import { type Api, apiClient, joinAsMember } from './testClient.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
+const ALL = ['osfoundry:read', 'osfoundry:write'];
 let s: TestServer;
 let owner: Api;
 let roomId: string;
@@ -107,4 +108,65 @@ it('answers bad requests with JSON errors and logs one line per request without 
   expect(log).not.toContain(s.ownerToken);
   expect(log).not.toContain('src/App.tsx');
   expect(s.logs.length).toBeGreaterThanOrEqual(6);
+});
+
+/** Signs in with `POST /api/session` as the shell does (same origin); returns a cookie client. */
+async function sessionFor(token: string) {
+  const res = await fetch(`${s.url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: s.url },
+    body: JSON.stringify({ token }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  return apiClient(s.url, { cookie });
+}
+
+it('a session has the scopes of the token that made it, and mints nothing beyond them', async () => {
+  const read = (await owner('POST', '/api/tokens', { label: 'reader', scopes: ['osfoundry:read'] })).body
+    .token;
+  for (const session of [
+    await sessionFor(read.secret),
+    // The sign-in link, followed as a person would (top-level, typed): the same scopes.
+    apiClient(s.url, {
+      cookie: (
+        (
+          await fetch(`${s.url}/?token=${read.secret}`, {
+            headers: { 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' },
+          })
+        ).headers.get('set-cookie') ?? ''
+      ).split(';')[0] as string,
+    }),
+  ]) {
+    expect((await session('GET', '/api/me')).body.scopes).toEqual(['osfoundry:read']);
+    expect((await session('GET', '/api/rooms')).status).toBe(200);
+    const minted = await session('POST', '/api/tokens', { label: 'escalate', scopes: ALL });
+    expect(minted.status).toBe(403);
+    expect(minted.body.code).toBe('insufficient_scope');
+    expect((await session('POST', '/api/tokens', { label: 'same' })).status).toBe(403);
+    expect((await session('POST', '/api/rooms', { name: 'nope' })).status).toBe(403);
+  }
+  // A write-only token's session may write, but cannot mint a token that reads.
+  const write = (await owner('POST', '/api/tokens', { label: 'writer', scopes: ['osfoundry:write'] })).body
+    .token;
+  const writer = await sessionFor(write.secret);
+  expect((await writer('GET', '/api/rooms')).status).toBe(403);
+  expect((await writer('POST', '/api/tokens', { label: 'r', scopes: ['osfoundry:read'] })).body.code).toBe(
+    'insufficient_scope',
+  );
+  expect((await writer('POST', '/api/tokens', { label: 'w', scopes: ['osfoundry:write'] })).status).toBe(201);
+  const listed = (await owner('GET', '/api/tokens')).body.tokens as { label: string; scopes: string[] }[];
+  expect(listed.map((t) => t.label)).toEqual(['reader', 'writer', 'w']);
+});
+
+it('revoking a token ends the sessions made from it, and only those', async () => {
+  const agent = (await owner('POST', '/api/tokens', { label: 'agent' })).body.token;
+  const fromAgent = await sessionFor(agent.secret);
+  const fromOwner = await sessionFor(s.ownerToken);
+  expect((await fromAgent('GET', '/api/rooms')).status).toBe(200);
+  expect((await owner('DELETE', `/api/tokens/${agent.id}`)).status).toBe(200);
+  const after = await fromAgent('GET', '/api/rooms');
+  expect(after.status).toBe(401);
+  expect(after.body.code).toBe('unauthorized');
+  expect((await fromOwner('GET', '/api/rooms')).status).toBe(200);
 });

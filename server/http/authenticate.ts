@@ -3,6 +3,7 @@ import { type Principal, resolveSession, resolveToken } from '../domain/auth.ts'
 import type { Scope } from '../store/Store.ts';
 import type { Ctx } from './Router.ts';
 import { parseCookies } from './respond.ts';
+import { checkSameOrigin } from './sameOrigin.ts';
 
 export const SESSION_COOKIE = 'room_session';
 
@@ -15,11 +16,17 @@ export async function authenticate(ctx: Ctx): Promise<Principal | undefined> {
     if (!token) throw new CodedError('invalid_token', 'The token is not valid or was revoked');
     return { personId: token.personId, scopes: token.scopes, via: 'token', tokenId: token.id };
   }
-  const secret = parseCookies(ctx.req.headers.cookie)[SESSION_COOKIE];
-  if (!secret) return undefined;
-  const who = await resolveSession(ctx.deps.store, secret, now);
-  if (who && ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') checkSameOrigin(ctx);
+  const who = await cookieSession(ctx);
+  // Cookie-authenticated writes must come from the shell itself, with an Origin saying so (SameSite is the first line, this the second).
+  if (who && ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD')
+    checkSameOrigin(ctx, { requireOrigin: true });
   return who;
+}
+
+/** Who this browser is signed in as (the session cookie), with no check on where the request came from. */
+export async function cookieSession(ctx: Ctx): Promise<Principal | undefined> {
+  const secret = parseCookies(ctx.req.headers.cookie)[SESSION_COOKIE];
+  return secret ? resolveSession(ctx.deps.store, secret, ctx.deps.now()) : undefined;
 }
 
 /** The caller, or 401; with `scope`, 403 when the caller lacks it. */
@@ -30,11 +37,4 @@ export async function requirePrincipal(ctx: Ctx, scope?: Scope): Promise<Princip
     throw new CodedError('insufficient_scope', `This needs the ${scope} scope`, { scope });
   }
   return who;
-}
-
-// Cookie-authenticated writes must come from the shell itself (SameSite is the first line, this the second).
-function checkSameOrigin(ctx: Ctx): void {
-  const origin = ctx.req.headers.origin;
-  const allowed = [new URL(ctx.deps.config.publicUrl).origin, ...ctx.deps.config.devOrigins];
-  if (origin && !allowed.includes(origin)) throw new CodedError('forbidden', 'Cross-site request refused');
 }

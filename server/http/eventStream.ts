@@ -1,17 +1,58 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { Principal } from '../domain/auth.ts';
+import { onCredentialsChanged } from '../domain/credentialsChanged.ts';
 import { readEvents } from '../domain/events.ts';
-import { requirePrincipal } from './authenticate.ts';
-import type { Ctx } from './Router.ts';
+import { authenticate, requirePrincipal } from './authenticate.ts';
+import type { Ctx, Deps } from './Router.ts';
 
 const HEARTBEAT_MS = 15_000;
+/** How often an open stream re-checks its caller (an expired session; revocations end it at once). */
+export const STREAM_RECHECK_MS = 5_000;
+/** Open streams one token or one session may hold at once. */
+export const STREAMS_PER_CREDENTIAL = 8;
 const BATCH = 200;
+
+// Per server (a process may run several in tests), per credential: streams open now.
+const openStreams = new WeakMap<Deps, Map<string, number>>();
 
 /**
  * `text/event-stream` of a room's events the caller may see, from `Last-Event-ID` or `?after=`.
  * Each event's `id` is its `seq`, so a reconnecting EventSource resumes where it stopped.
  */
 export async function serveEventStream(ctx: Ctx): Promise<void> {
-  const { req, res, deps } = ctx;
   const who = await requirePrincipal(ctx, 'osfoundry:read');
+  const release = holdStream(ctx.deps, who);
+  try {
+    await stream(ctx, who);
+  } finally {
+    release();
+  }
+}
+
+function holdStream(deps: Deps, who: Principal): () => void {
+  let counts = openStreams.get(deps);
+  if (!counts) {
+    counts = new Map();
+    openStreams.set(deps, counts);
+  }
+  const key = who.via === 'token' ? `token:${who.tokenId}` : `session:${who.sessionId}`;
+  const open = counts.get(key) ?? 0;
+  if (open >= STREAMS_PER_CREDENTIAL)
+    throw new CodedError(
+      'rate_limited',
+      `Too many open event streams for this sign-in: at most ${STREAMS_PER_CREDENTIAL} at once. Close one first.`,
+      { limit: STREAMS_PER_CREDENTIAL },
+    );
+  counts.set(key, open + 1);
+  return () => {
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  };
+}
+
+async function stream(ctx: Ctx, who: Principal): Promise<void> {
+  const { req, res, deps } = ctx;
   const roomId = ctx.params.roomId as string;
   const from = req.headers['last-event-id'] ?? ctx.url.searchParams.get('after');
   let cursor = Number.isSafeInteger(Number(from)) && Number(from) >= 0 ? Number(from) : undefined;
@@ -29,6 +70,17 @@ export async function serveEventStream(ctx: Ctx): Promise<void> {
   let running = false;
   let again = false;
   let closed = false;
+  const end = () => {
+    if (!closed) res.end();
+  };
+  // The same credential, still valid, for the same person: a revoked token or ended session ends the stream.
+  const stillAllowed = async () => {
+    try {
+      return (await authenticate(ctx))?.personId === who.personId;
+    } catch {
+      return false;
+    }
+  };
   const flush = async () => {
     if (running) {
       again = true;
@@ -38,6 +90,7 @@ export async function serveEventStream(ctx: Ctx): Promise<void> {
     try {
       do {
         again = false;
+        if (!(await stillAllowed())) return end();
         for (;;) {
           const { events } = await readEvents(deps, who, roomId, cursor ?? 0, BATCH);
           if (closed) break;
@@ -48,20 +101,28 @@ export async function serveEventStream(ctx: Ctx): Promise<void> {
       } while (again && !closed);
     } catch {
       // The caller lost access (removed member) or the room is gone: end the stream.
-      res.end();
+      end();
     } finally {
       running = false;
     }
   };
-  const off = deps.bus.subscribe(roomId, () => void flush());
+  const recheck = async () => {
+    if (!closed && !(await stillAllowed())) end();
+  };
+  const offRoom = deps.bus.subscribe(roomId, () => void flush());
+  const offCredentials = onCredentialsChanged(deps.bus, () => void recheck());
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-  await flush();
-  await new Promise<void>((resolve) => {
+  const rechecks = setInterval(() => void recheck(), STREAM_RECHECK_MS);
+  const ended = new Promise<void>((resolve) => {
     res.on('close', () => {
       closed = true;
-      off();
+      offRoom();
+      offCredentials();
       clearInterval(heartbeat);
+      clearInterval(rechecks);
       resolve();
     });
   });
+  await flush();
+  await ended;
 }

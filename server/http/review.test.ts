@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './startTestServer.ts';
-import { type Api, apiClient, joinAsMember } from './testClient.ts';
+import { type Api, apiClient, joinAsMember, redeemInvite } from './testClient.ts';
 
 const APP = { 'src/App.tsx': 'export default function App() {\n  return <h1>Hi</h1>;\n}\n' };
 let s: TestServer;
@@ -143,8 +143,10 @@ describe('owner actions', () => {
     const inv = (await owner('POST', `/api/rooms/${roomId}/invites`)).body.invite;
     expect((await owner('DELETE', `/api/rooms/${roomId}/invites/${inv.id}`)).status).toBe(200);
     expect((await fetch(inv.url)).status).toBe(404);
+    expect((await redeemInvite(s, inv.url)).status).toBe(404);
     const used = (await owner('POST', `/api/rooms/${roomId}/invites`)).body.invite;
-    expect((await fetch(used.url)).status).toBe(200);
+    expect((await redeemInvite(s, used.url)).status).toBe(200);
+    expect((await redeemInvite(s, used.url)).status).toBe(404);
     expect((await fetch(used.url)).status).toBe(404);
 
     const memberId = members[1].person_id;

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { type Config, frameSource, sandpackSource } from '../config.ts';
-import { createSession, resolveToken } from '../domain/auth.ts';
-import { acceptInvite } from '../domain/members.ts';
+import { joinFromForm, showInvite } from './inviteLanding.ts';
 import type { Ctx } from './Router.ts';
-import { sessionCookie } from './sessionCookie.ts';
+import { signInFromForm, signInFromLink } from './signInLink.ts';
 import { resolveUnder, sendFile } from './staticFile.ts';
 
 export const SHELL_DIR = path.resolve(import.meta.dirname, '../../dist/shell');
@@ -35,12 +34,14 @@ export function shellSecurityHeaders(config: Config): Record<string, string> {
   };
 }
 
-/** Static shell files, the SPA fallback to index.html, and sign-in links (`/?token=`). */
+/** Static shell files, the SPA fallback to index.html, sign-in and invite links and their forms. */
 export async function serveShell(ctx: Ctx): Promise<void> {
   const { req, res, url, deps } = ctx;
   const security = shellSecurityHeaders(deps.config);
   if (url.pathname === '/' && url.searchParams.has('token')) return signInFromLink(ctx, security);
-  if (url.pathname === '/' && url.searchParams.has('invite')) return joinFromInvite(ctx, security);
+  if (url.pathname === '/' && url.searchParams.has('invite')) return showInvite(ctx, security);
+  if (url.pathname === '/sign-in' && req.method === 'POST') return signInFromForm(ctx, security);
+  if (url.pathname === '/join' && req.method === 'POST') return joinFromForm(ctx, security);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
@@ -62,68 +63,4 @@ export async function serveShell(ctx: Ctx): Promise<void> {
     return;
   }
   sendFile(res, index, { ...security, 'cache-control': 'no-cache' }, req.method);
-}
-
-// A Strict cookie set during a cross-site navigation is not sent on a redirect that follows it,
-// so the landing is a same-site page that moves on by itself.
-async function signInFromLink(ctx: Ctx, security: Record<string, string>): Promise<void> {
-  const { res, url, deps } = ctx;
-  const now = deps.now();
-  const token = await resolveToken(deps.store, url.searchParams.get('token') ?? '', now);
-  const next = safeNext(url.searchParams.get('next'));
-  const headers = { ...security, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
-  if (!token) {
-    res.writeHead(401, headers).end(
-      page(
-        'Sign-in link not valid',
-        `<h1>This sign-in link is not valid</h1>
-<p>It may have been revoked or mistyped. Ask the Room's owner for a new link, or <a href="/">go to the sign-in page</a>.</p>`,
-      ),
-    );
-    return;
-  }
-  const session = await createSession(deps.store, token.personId, now);
-  res.writeHead(200, { ...headers, 'set-cookie': sessionCookie(deps.config, session) });
-  res.end(
-    page(
-      'Signing in…',
-      `<p>Signed in. <a href="${next}">Continue</a></p>`,
-      `<meta http-equiv="refresh" content="0;url=${next}">`,
-    ),
-  );
-}
-
-// An invite link signs a new member in, landing on the room through the same same-site step.
-async function joinFromInvite(ctx: Ctx, security: Record<string, string>): Promise<void> {
-  const { res, url, deps } = ctx;
-  const joined = await acceptInvite(deps, url.searchParams.get('invite') ?? '');
-  const headers = { ...security, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
-  if (!joined) {
-    res.writeHead(404, headers).end(
-      page(
-        'Invite not valid',
-        `<h1>This invite is not valid</h1>
-<p>It was used already or revoked. Ask the Room's owner for a new invite.</p>`,
-      ),
-    );
-    return;
-  }
-  const next = `/rooms/${encodeURIComponent(joined.roomId)}`;
-  res.writeHead(200, { ...headers, 'set-cookie': sessionCookie(deps.config, joined.session) });
-  res.end(
-    page(
-      'Joining…',
-      `<p>Joined. <a href="${next}">Open the room</a></p>`,
-      `<meta http-equiv="refresh" content="0;url=${next}">`,
-    ),
-  );
-}
-
-function safeNext(next: string | null): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || /[\\<>"'\s]/.test(next)) return '/';
-  return next;
-}
-
-function page(title: string, body: string, head = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${head}</head><body>${body}</body></html>`;
 }

@@ -9,7 +9,8 @@ export function apiClient(base: string, auth: { token?: string; cookie?: string 
   return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
     const headers: Record<string, string> = {};
     if (auth.token) headers.authorization = `Bearer ${auth.token}`;
-    if (auth.cookie) headers.cookie = auth.cookie;
+    // A browser sends Origin with every write; cookie-authenticated writes without one are refused.
+    if (auth.cookie) Object.assign(headers, { cookie: auth.cookie, origin: new URL(base).origin });
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(base + path, {
       method,
@@ -26,11 +27,26 @@ export type Api = ReturnType<typeof apiClient>;
 /** A member of `roomId` signed in through an invite link; returns their cookie client and a bearer client. */
 export async function joinAsMember(server: TestServer, api: Api, roomId: string) {
   const { body } = await api('POST', `/api/rooms/${roomId}/invites`);
-  const res = await fetch(body.invite.url, { redirect: 'manual' });
+  const res = await redeemInvite(server, body.invite.url);
   expect(res.status).toBe(200);
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
   const member = apiClient(server.url, { cookie });
   const minted = await member('POST', '/api/tokens', { label: 'agent' });
   expect(minted.status).toBe(201);
   return { cookie, member, memberToken: apiClient(server.url, { token: minted.body.token.secret }) };
+}
+
+/** What the invite page's Join button does: a same-origin form POST of the invite's secret. */
+export async function redeemInvite(
+  server: TestServer,
+  inviteUrl: string,
+  headers: Record<string, string> = { origin: server.url },
+): Promise<Response> {
+  const secret = new URL(inviteUrl).searchParams.get('invite') ?? '';
+  return fetch(`${server.url}/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({ invite: secret }).toString(),
+    redirect: 'manual',
+  });
 }

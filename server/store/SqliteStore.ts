@@ -23,6 +23,7 @@ import * as repos from './sqliteRepositories.ts';
 import * as review from './sqliteReview.ts';
 import { insertEvent, insertProposalRow, toProposal } from './sqliteReview.ts';
 import { insertRoom, seedRoom } from './sqliteSeed.ts';
+import * as sessions from './sqliteSessions.ts';
 
 type Row = Record<string, unknown>;
 
@@ -81,9 +82,7 @@ export class SqliteStore implements Store {
   }
 
   async revokeTokens(personId: string, kind: TokenKind, at: number) {
-    this.db
-      .prepare('UPDATE tokens SET revoked_at = ? WHERE person_id = ? AND kind = ? AND revoked_at IS NULL')
-      .run(at, personId, kind);
+    sessions.revokeTokens(this.db, personId, kind, at);
   }
 
   async touchToken(id: string, at: number) {
@@ -95,23 +94,11 @@ export class SqliteStore implements Store {
   }
 
   async insertSession(s: SessionRow) {
-    this.db
-      .prepare('INSERT INTO sessions (hash, person_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-      .run(s.hash, s.personId, s.createdAt, s.expiresAt);
+    sessions.insertSession(this.db, s);
   }
 
   async findSession(hash: string, now: number) {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE hash = ? AND expires_at > ?').get(hash, now) as
-      | Row
-      | undefined;
-    return row
-      ? {
-          hash: String(row.hash),
-          personId: String(row.person_id),
-          createdAt: Number(row.created_at),
-          expiresAt: Number(row.expires_at),
-        }
-      : undefined;
+    return sessions.findSession(this.db, hash, now);
   }
 
   async deleteSession(hash: string) {
@@ -233,6 +220,10 @@ export class SqliteStore implements Store {
     return people.revokeInvite(this.db, roomId, inviteId, at);
   }
 
+  async findInvite(hash: string) {
+    return people.findInvite(this.db, hash);
+  }
+
   async acceptInvite(input: Parameters<Store['acceptInvite']>[0]) {
     return people.acceptInvite(this.db, input);
   }
@@ -245,10 +236,7 @@ export class SqliteStore implements Store {
   }
 
   async revokeToken(personId: string, tokenId: string, at: number) {
-    const info = this.db
-      .prepare('UPDATE tokens SET revoked_at = ? WHERE person_id = ? AND id = ? AND revoked_at IS NULL')
-      .run(at, personId, tokenId);
-    return info.changes === 1;
+    return sessions.revokeToken(this.db, personId, tokenId, at);
   }
 
   async createRepository(repo: RepositoryRow) {

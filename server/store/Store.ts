@@ -24,6 +24,10 @@ export interface TokenRow {
 export interface SessionRow {
   hash: string;
   personId: string;
+  /** The token the session was made from (null: an invite); revoking it ends the session. */
+  tokenId: string | null;
+  /** Never more than what made the session: the token's scopes. */
+  scopes: Scope[];
   createdAt: number;
   expiresAt: number;
 }
@@ -107,6 +111,7 @@ export interface InviteRow {
   usedBy: string | null;
   usedAt: number | null;
   revokedAt: number | null;
+  expiresAt: number;
 }
 
 export interface RepositoryRow {
@@ -148,12 +153,14 @@ export interface Store {
 
   insertToken(token: TokenRow): Promise<void>;
   findTokenByHash(hash: string): Promise<TokenRow | undefined>;
+  /** Revokes the person's live tokens of this kind and ends the sessions made from them. */
   revokeTokens(personId: string, kind: TokenKind, at: number): Promise<void>;
   touchToken(id: string, at: number): Promise<void>;
   /** Clears a token's revocation (the owner's earlier bootstrap token, configured again). */
   restoreToken(id: string): Promise<void>;
 
   insertSession(session: SessionRow): Promise<void>;
+  /** A session not expired and whose token (if any) is not revoked. */
   findSession(hash: string, now: number): Promise<SessionRow | undefined>;
   deleteSession(hash: string): Promise<void>;
 
@@ -225,7 +232,12 @@ export interface Store {
   insertInvite(invite: InviteRow): Promise<void>;
   listInvites(roomId: string): Promise<InviteRow[]>;
   revokeInvite(roomId: string, inviteId: string, at: number): Promise<boolean>;
-  /** Uses an open invite: creates the person and the membership; undefined when the invite is not open. */
+  /** An invite by its hash, whatever its state, with its room's name; reading it changes nothing. */
+  findInvite(hash: string): Promise<(InviteRow & { roomName: string }) | undefined>;
+  /**
+   * Uses an open invite (not used, revoked or expired at `at`): creates the person and the membership;
+   * undefined when the invite is not open.
+   */
   acceptInvite(input: {
     hash: string;
     person: PersonRow;
@@ -234,6 +246,7 @@ export interface Store {
   }): Promise<string | undefined>;
 
   listTokens(personId: string): Promise<TokenRow[]>;
+  /** Revokes one live token of the person and ends the sessions made from it. */
   revokeToken(personId: string, tokenId: string, at: number): Promise<boolean>;
 
   createRepository(repo: RepositoryRow): Promise<void>;

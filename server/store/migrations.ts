@@ -113,4 +113,14 @@ export const migrations: string[] = [
   `,
   // The exact npm versions a Sandpack-fallback app was reviewed with.
   `ALTER TABLE proposals ADD COLUMN dependencies_json TEXT;`,
+  // Sessions carry the scopes and token they were made from (older ones had every scope, whatever
+  // made them, so they end here); invites expire (open ones get the default 7 days from creation).
+  `
+  DELETE FROM sessions;
+  ALTER TABLE sessions ADD COLUMN token_id TEXT REFERENCES tokens(id);
+  ALTER TABLE sessions ADD COLUMN scopes TEXT NOT NULL DEFAULT '';
+  CREATE INDEX sessions_token ON sessions (token_id);
+  ALTER TABLE invites ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0;
+  UPDATE invites SET expires_at = created_at + 604800000;
+  `,
 ];

@@ -38,15 +38,31 @@ export function removeMember(
 
 export function insertInvite(db: Database.Database, i: InviteRow): void {
   db.prepare(
-    'INSERT INTO invites (id, room_id, hash, created_by, created_at, used_by, used_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(i.id, i.roomId, i.hash, i.createdBy, i.createdAt, i.usedBy, i.usedAt, i.revokedAt);
+    'INSERT INTO invites (id, room_id, hash, created_by, created_at, used_by, used_at, revoked_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(i.id, i.roomId, i.hash, i.createdBy, i.createdAt, i.usedBy, i.usedAt, i.revokedAt, i.expiresAt);
 }
 
 export function listInvites(db: Database.Database, roomId: string): InviteRow[] {
   const rows = db
     .prepare('SELECT * FROM invites WHERE room_id = ? ORDER BY created_at, id')
     .all(roomId) as Row[];
-  return rows.map((r) => ({
+  return rows.map(toInvite);
+}
+
+export function findInvite(
+  db: Database.Database,
+  hash: string,
+): (InviteRow & { roomName: string }) | undefined {
+  const row = db
+    .prepare(
+      'SELECT i.*, r.name AS room_name FROM invites i JOIN rooms r ON r.id = i.room_id WHERE i.hash = ?',
+    )
+    .get(hash) as Row | undefined;
+  return row ? { ...toInvite(row), roomName: String(row.room_name) } : undefined;
+}
+
+function toInvite(r: Row): InviteRow {
+  return {
     id: String(r.id),
     roomId: String(r.room_id),
     hash: String(r.hash),
@@ -55,7 +71,8 @@ export function listInvites(db: Database.Database, roomId: string): InviteRow[] 
     usedBy: r.used_by == null ? null : String(r.used_by),
     usedAt: r.used_at == null ? null : Number(r.used_at),
     revokedAt: r.revoked_at == null ? null : Number(r.revoked_at),
-  }));
+    expiresAt: Number(r.expires_at),
+  };
 }
 
 export function revokeInvite(db: Database.Database, roomId: string, inviteId: string, at: number): boolean {
@@ -73,8 +90,10 @@ export function acceptInvite(
 ): string | undefined {
   return db.transaction(() => {
     const invite = db
-      .prepare('SELECT id, room_id FROM invites WHERE hash = ? AND used_at IS NULL AND revoked_at IS NULL')
-      .get(input.hash) as Row | undefined;
+      .prepare(
+        'SELECT id, room_id FROM invites WHERE hash = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?',
+      )
+      .get(input.hash, input.at) as Row | undefined;
     if (!invite) return undefined;
     const roomId = String(invite.room_id);
     const p = input.person;
