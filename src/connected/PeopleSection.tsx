@@ -10,14 +10,26 @@ interface Invite {
   id: string;
   state: string;
   created_at: string;
+  expires_at: string;
 }
+
+/** How long a new invite link stays open; the server's default is 7 days. */
+const EXPIRY_CHOICES = [
+  { hours: 1, label: '1 hour' },
+  { hours: 24, label: '1 day' },
+  { hours: 7 * 24, label: '7 days' },
+  { hours: 30 * 24, label: '30 days' },
+];
+
+const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
 
 /** The owner's view of the room's members and single-use invite links. */
 export function PeopleSection({ roomId }: { roomId: string }) {
   const base = `/api/rooms/${encodeURIComponent(roomId)}`;
   const [members, setMembers] = useState<Member[]>([]);
   const [invites, setInvites] = useState<Invite[]>([]);
-  const [link, setLink] = useState<string>();
+  const [link, setLink] = useState<{ url: string; expires_at: string }>();
+  const [hours, setHours] = useState(7 * 24);
   const [error, setError] = useState<string>();
   const fail = (err: Error) => setError(err.message);
   const load = useCallback(() => {
@@ -50,11 +62,24 @@ export function PeopleSection({ roomId }: { roomId: string }) {
           </li>
         ))}
       </ul>
+      <label>
+        Invite link expires after{' '}
+        <select value={hours} onChange={(e) => setHours(Number(e.target.value))}>
+          {EXPIRY_CHOICES.map((c) => (
+            <option key={c.hours} value={c.hours}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
       <button
         type="button"
         onClick={() =>
-          api<{ invite: { url: string } }>(`${base}/invites`, { method: 'POST', body: {} }).then((r) => {
-            setLink(r.invite.url);
+          api<{ invite: { url: string; expires_at: string } }>(`${base}/invites`, {
+            method: 'POST',
+            body: { expires_in_hours: hours },
+          }).then((r) => {
+            setLink(r.invite);
             load();
           }, fail)
         }
@@ -63,7 +88,8 @@ export function PeopleSection({ roomId }: { roomId: string }) {
       </button>
       {link && (
         <p role="status">
-          Single-use invite link, shown once: <code className="secret">{link}</code>
+          Single-use invite link, shown once, open until {when(link.expires_at)}:{' '}
+          <code className="secret">{link.url}</code>
         </p>
       )}
       <ul>
@@ -71,7 +97,7 @@ export function PeopleSection({ roomId }: { roomId: string }) {
           .filter((i) => i.state === 'open')
           .map((i) => (
             <li key={i.id}>
-              Open invite from <time dateTime={i.created_at}>{new Date(i.created_at).toLocaleString()}</time>{' '}
+              Open invite from {when(i.created_at)}, expires {when(i.expires_at)}{' '}
               <button
                 type="button"
                 onClick={() => api(`${base}/invites/${i.id}`, { method: 'DELETE' }).then(load, fail)}
