@@ -15,6 +15,8 @@ async function joinAsMember(
   const url = new URL(invite.url);
   const page = await (await browser.newContext()).newPage();
   await page.goto(url.pathname + url.search);
+  // The link only shows the room; its button joins.
+  await page.getByRole('button', { name: /^Join / }).click();
   await expect(page).toHaveURL(new RegExp(`/rooms/${roomId}`));
   return page;
 }

@@ -12,7 +12,8 @@ test('a restart on the same data folder keeps one Demo room and the generated ow
   const first = await spawnServer(env);
   const token = fs.readFileSync(path.join(dataDir, 'owner-token'), 'utf8').trim();
   expect(fs.statSync(path.join(dataDir, 'owner-token')).mode & 0o777).toBe(0o600);
-  expect(first.output()).toContain(`/?token=${token}`);
+  // A generated token is printed, on the line after "Room launcher on" (which may arrive first).
+  await expect.poll(() => first.output()).toContain(`/?token=${token}`);
   expect(await first.stop('SIGTERM')).toBe(0);
 
   const second = await spawnServer(env);
@@ -52,5 +53,17 @@ test('ROOM_DEMO=0 creates no demo room', async () => {
     headers: { authorization: 'Bearer tok-nodemo-123456' },
   });
   expect(((await res.json()) as { rooms: unknown[] }).rooms).toEqual([]);
+  await server.stop();
+});
+
+test('a token from ROOM_OWNER_TOKEN is never printed (a generated one is, above)', async () => {
+  const server = await spawnServer({
+    PORT: '5330',
+    ROOM_DATA_DIR: tmp('configured'),
+    ROOM_OWNER_TOKEN: 'configured-secret-0123456789',
+  });
+  await expect.poll(() => server.output()).toContain('with the token in ROOM_OWNER_TOKEN');
+  expect(server.output()).not.toContain('configured-secret-0123456789');
+  expect(server.output()).not.toContain('?token=');
   await server.stop();
 });

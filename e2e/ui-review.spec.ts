@@ -159,6 +159,7 @@ test('a member never sees the review entry; tabs follow the ARIA keyboard patter
   const context = await browser.newContext();
   const member = await context.newPage();
   await member.goto(new URL(invite.invite.url).pathname + new URL(invite.invite.url).search);
+  await member.getByRole('button', { name: /^Join / }).click();
   // The invite's landing page moves on to the room by itself: a goto before that would race it.
   await expect(member).toHaveURL(new RegExp(`/rooms/${roomId}`));
   await member.goto(`/rooms/${roomId}`);
