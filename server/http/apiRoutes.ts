@@ -10,8 +10,8 @@ import { requirePrincipal, SESSION_COOKIE } from './authenticate.ts';
 import { Router } from './Router.ts';
 import { parseCookies, readJson, sendJson } from './respond.ts';
 import { addReviewRoutes } from './reviewRoutes.ts';
-import { clearedSessionCookie, sessionCookie } from './sessionCookie.ts';
 import { checkSameOrigin } from './sameOrigin.ts';
+import { clearedSessionCookie, sessionCookie } from './sessionCookie.ts';
 
 const SMALL_BODY = 16 * 1024;
 
@@ -25,9 +25,9 @@ export function apiRoutes(): Router {
       sendJson(ctx.res, 200, { person: { id: who.personId, name: person?.name ?? '' }, scopes: who.scopes });
     })
     .add('POST', '/api/session', async (ctx) => {
-      const body = (await readJson(ctx.req, SMALL_BODY)) as { token?: unknown } | undefined;
       // Login CSRF: another site must not sign this browser in to an account of its choosing.
       checkSameOrigin(ctx, { requireOrigin: false });
+      const body = (await readJson(ctx.req, SMALL_BODY)) as { token?: unknown } | undefined;
       const secret = typeof body?.token === 'string' ? body.token.trim() : '';
       const token = await resolveToken(ctx.deps.store, secret, ctx.deps.now());
       if (!token) throw new CodedError('invalid_token', 'That token is not valid or was revoked');
