@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { DATE_APP, DATE_APP_LOCAL } from './dateApps.ts';
 import { type RunningServer, spawnServer } from './spawnServer.ts';
 
@@ -18,8 +19,7 @@ let server: RunningServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  if (!fs.existsSync(path.join(CACHE, 'resolved.json')))
-    throw new Error(`No npm cache at ${CACHE}: run npm run sandpack:cache first`);
+  if (!cacheIsFilled(CACHE)) throw new Error(`No npm cache at ${CACHE}: run npm run sandpack:cache first`);
   server = await spawnServer({
     PORT: String(PORT),
     ROOM_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'room-sandpack-')),
@@ -201,6 +201,7 @@ test('a start that cannot reach its bundler fails within the timeout with the re
 const PROBE_APP = {
   'src/App.tsx': `import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
+import { cacheIsFilled } from '../server/npm/fillCache.ts';
 
 const probe = (f: () => unknown) => { try { f(); return 'ok'; } catch { return 'blocked'; } };
 

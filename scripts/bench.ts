@@ -6,6 +6,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
 import { openHarness } from '../runtime/harness/openHarness.ts';
+import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { measureCompile } from './bench/compileBench.ts';
 import { measureFallback } from './bench/fallback.ts';
 import { startFloorServer } from './bench/floorServer.ts';
@@ -46,7 +47,7 @@ function readApp(dir: string): Record<string, string> {
 
 const started = Date.now();
 await ensureBuilt({ log });
-if (!fs.existsSync(path.join(NPM_CACHE, 'resolved.json'))) {
+if (!cacheIsFilled(NPM_CACHE)) {
   log('No npm cache for the Sandpack fallback yet: filling it (npm run sandpack:cache)…');
   const filled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sandpackCache.ts'], {
     cwd: ROOT,

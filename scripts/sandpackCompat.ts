@@ -13,6 +13,7 @@ import { spawnServer } from '../e2e/spawnServer.ts';
 import { CORPUS_PATH } from '../runtime/harness/corpus.ts';
 import { readConfig } from '../server/config.ts';
 import { requestedRanges } from '../server/domain/dependencies.ts';
+import { fillCache } from '../server/npm/fillCache.ts';
 import { NpmCache } from '../server/npm/NpmCache.ts';
 
 interface Example {
@@ -37,14 +38,15 @@ const examples = (JSON.parse(fs.readFileSync(CORPUS_PATH, 'utf8')) as { examples
 
 const config = readConfig();
 const cache = new NpmCache({ dir: config.npmCacheDir, offline: false });
-process.stdout.write(`Filling ${config.npmCacheDir} for ${examples.length} examples through npm…\n`);
+process.stdout.write(
+  `Filling ${config.npmCacheDir} for ${examples.length} examples from the npm registry…\n`,
+);
 const wanted = new Map<string, string>();
 for (const e of examples)
   for (const [n, r] of Object.entries(requestedRanges(e.files) ?? {})) wanted.set(`${n}@${r}`, n);
-const seen = new Set<string>();
 for (const [key, name] of wanted) {
   try {
-    await cache.fill(name, key.slice(name.length + 1), seen);
+    await fillCache(cache, [{ name, range: key.slice(name.length + 1), role: 'direct' }]);
   } catch (err) {
     process.stdout.write(`  cannot cache ${key}: ${(err as Error).message}\n`);
   }

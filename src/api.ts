@@ -42,4 +42,6 @@ export interface LauncherApp {
   dependencies?: Record<string, string> | null;
   /** The app's own Sandpack bundler site, when it needs one. */
   sandpack_url?: string | null;
+  /** The npm registry path that serves this app's reviewed packages, and only them. */
+  registry_url?: string | null;
 }

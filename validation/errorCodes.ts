@@ -28,6 +28,7 @@ export const ErrorCode = {
   compile_error: 'compile_error',
   unresolved_import: 'unresolved_import',
   unresolved_dependency: 'unresolved_dependency',
+  invalid_dependency: 'invalid_dependency',
   runtime_error: 'runtime_error',
   missing_default_export: 'missing_default_export',
   unresponsive: 'unresponsive',

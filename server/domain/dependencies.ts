@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import { externalPackages } from '../../validation/bareImports.ts';
 import { CodedError } from '../../validation/errorCodes.ts';
-import { type NpmCache, NpmCacheMiss } from '../npm/NpmCache.ts';
+import { packageSpecProblem } from '../../validation/packageSpec.ts';
+import type { NpmCache } from '../npm/NpmCache.ts';
+import { type PinnedPackage, resolveTree } from '../npm/resolveTree.ts';
 
 /** The React the Sucrase runtime ships; Sandpack apps get exactly this one too. */
 export const REACT_VERSION = (createRequire(import.meta.url)('react/package.json') as { version: string })
@@ -36,6 +38,17 @@ export function requestedRanges(files: Record<string, string>): Record<string, s
   const ranges: Record<string, string> = {};
   for (const name of [...packages, ...Object.keys(declared)].sort())
     if (!BUNDLER_IGNORES.has(name)) ranges[name] = declared[name] ?? 'latest';
+  // Specs are data: a name or range that is a path, URL, git, alias or flag never reaches the registry.
+  const refused = Object.entries(ranges).flatMap(([name, range]) => {
+    const problem = packageSpecProblem(name, range);
+    return problem ? [{ name, range, reason: problem }] : [];
+  });
+  if (refused.length > 0)
+    throw new CodedError(
+      'invalid_dependency',
+      `Not an npm package spec: ${refused.map((r) => r.reason).join('; ')}`,
+      { dependencies: refused },
+    );
   // React comes pinned to the runtime's own version: a second React breaks hooks.
   ranges.react = REACT_VERSION;
   ranges['react-dom'] = REACT_VERSION;
@@ -56,65 +69,43 @@ function declaredDependencies(files: Record<string, string>): Record<string, str
     throw new CodedError(
       'unresolved_dependency',
       'package.json "dependencies" must map names to version ranges',
-      {
-        file: 'package.json',
-      },
+      { file: 'package.json' },
     );
   return deps as Record<string, string>;
 }
 
+/** What a Sandpack-fallback app runs with: its direct packages and the whole tree, pinned. */
+export interface AppPackages {
+  /** The app's own packages (and React) and the peers they require, exact versions. */
+  dependencies: Record<string, string>;
+  /** Every package that runs, direct first, each with its integrity hash and licence. */
+  packages: PinnedPackage[];
+}
+
 /**
- * Turns an app's dependencies into exact versions at proposal time, so the reviewer sees and approves
- * exactly what will run; null when the app needs no npm package (the Sucrase path).
+ * Pins an app's whole package tree at proposal time (reading the registry is the only thing a
+ * proposal causes), so the reviewer sees and approves exactly what will run; null on the Sucrase path.
  */
 export async function pinDependencies(
   npm: NpmCache | undefined,
   files: Record<string, string>,
-): Promise<Record<string, string> | null> {
+): Promise<AppPackages | null> {
   const ranges = requestedRanges(files);
   if (!ranges) return null;
   if (!npm) throw new CodedError('not_available', 'This server cannot resolve npm dependencies');
-  const failed: { name: string; range: string; reason: string }[] = [];
-  const pinned: Record<string, string> = {};
-  let wanted = Object.entries(ranges);
-  // The bundler installs no peer dependencies itself (use-immer needs immer): they are pinned too.
-  while (wanted.length > 0) {
-    await Promise.all(
-      wanted.map(async ([name, range]) => {
-        try {
-          pinned[name] = await npm.resolve(name, range);
-        } catch (err) {
-          if (!(err instanceof NpmCacheMiss)) throw err;
-          failed.push({ name, range, reason: err.message });
-        }
-      }),
-    );
-    const next = new Map<string, string>();
-    for (const [name] of wanted) {
-      const m = pinned[name] ? npm.manifest(name, pinned[name]) : undefined;
-      const optional = m?.peerDependenciesMeta ?? {};
-      for (const [peer, range] of Object.entries(m?.peerDependencies ?? {}))
-        if (!(peer in pinned) && !optional[peer]?.optional && !failed.some((f) => f.name === peer))
-          next.set(peer, range);
-    }
-    wanted = [...next];
-  }
-  if (failed.length > 0)
-    throw new CodedError(
-      'unresolved_dependency',
-      `Cannot resolve ${failed.map((f) => `${f.name}@${f.range}`).join(', ')}: ${failed[0]?.reason}`,
-      { dependencies: failed },
-    );
-  const sorted = Object.fromEntries(Object.entries(pinned).sort(([a], [b]) => (a < b ? -1 : 1)));
-  // Fill the rest of the install (transitive packages, tarballs) now, so the first preview finds it cached.
-  warmInstall(npm, sorted);
-  return sorted;
+  const packages = await resolveTree(npm, [
+    ...Object.entries(ranges).map(([name, range]) => ({ name, range, role: 'direct' as const })),
+    ...Object.entries(BUNDLER_IMPLICIT).map(([name, range]) => ({ name, range, role: 'bundler' as const })),
+  ]);
+  const dependencies: Record<string, string> = {};
+  // What the bundler's sandbox lists: the app's own packages and the peers they require.
+  for (const p of packages) if (p.role === 'direct' || p.role === 'peer') dependencies[p.name] = p.version;
+  // The tarballs now, so the first preview finds them cached; a failure shows when the bundler asks.
+  if (!npm.opts.offline)
+    for (const p of packages) npm.ensureTarball(p.name, p.version, p.integrity).catch(() => undefined);
+  return { dependencies: sortKeys(dependencies), packages };
 }
 
-function warmInstall(npm: NpmCache, pinned: Record<string, string>): void {
-  if (npm.opts.offline) return;
-  for (const [name, version] of Object.entries({ ...BUNDLER_IMPLICIT, ...pinned }))
-    npm.fill(name, version).catch(() => {
-      // The registry route reports a missing package when the bundler asks for it.
-    });
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -1,3 +1,4 @@
+import type { PinnedPackage } from '../npm/resolveTree.ts';
 import type { ProposalRow } from '../store/Store.ts';
 
 /** A proposal as its proposer and the owner read it; `files` only when asked for. */
@@ -16,6 +17,8 @@ export interface ProposalView {
   decided_at: string | null;
   /** Exact npm versions the app runs with through the Sandpack fallback; null: the Sucrase path. */
   dependencies: Record<string, string> | null;
+  /** Every package that runs with it (direct first), pinned with integrity; null: the Sucrase path. */
+  packages: PinnedPackage[] | null;
   /** The proposer's display name: on the owner's views only. */
   proposer_name?: string;
   files?: Record<string, string>;
@@ -40,6 +43,7 @@ export function toProposalView(
     created_at: new Date(p.createdAt).toISOString(),
     decided_at: p.decidedAt === null ? null : new Date(p.decidedAt).toISOString(),
     dependencies: p.dependencies ?? null,
+    packages: p.packages ?? null,
   };
   if (proposerName !== undefined) view.proposer_name = proposerName;
   if (files) view.files = files;

@@ -2,7 +2,7 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import type { IdempotencyKey, ProposalRow } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
-import { pinDependencies } from './dependencies.ts';
+import { type AppPackages, pinDependencies } from './dependencies.ts';
 import { announce, ownerEvent } from './events.ts';
 import { contentSha256, newId, sha256Hex } from './ids.ts';
 import { refuseLookAlikeProposal } from './lookAlikeNames.ts';
@@ -83,7 +83,7 @@ async function propose(
     key: string;
     fingerprint: string;
     fields: Fields;
-    dependencies: () => Promise<ProposalRow['dependencies']>;
+    dependencies: () => Promise<AppPackages | null>;
   },
 ): Promise<ProposalReceipt> {
   const room = await roomFor(d.store, who, input.roomId);
@@ -114,16 +114,17 @@ async function insertNew(
   d: DomainDeps,
   who: Principal,
   key: IdempotencyKey,
-  input: { fields: Fields; dependencies: () => Promise<ProposalRow['dependencies']> },
+  input: { fields: Fields; dependencies: () => Promise<AppPackages | null> },
 ): Promise<{ proposal: ProposalRow; replayOf?: { proposalId: string; fingerprint: string } }> {
-  const dependencies = await input.dependencies();
+  const pinned = await input.dependencies();
   const now = d.now();
   const proposal: ProposalRow = {
     id: newId('q'),
     roomId: key.roomId,
     proposerId: who.personId,
     ...input.fields,
-    dependencies,
+    dependencies: pinned?.dependencies ?? null,
+    packages: pinned?.packages ?? null,
     state: 'pending',
     declineReason: null,
     createdAt: now,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { Config } from '../config.ts';
 import type { DomainDeps } from '../domain/DomainDeps.ts';
+import type { RegistryCapabilities } from '../npm/registryCapability.ts';
 
 /** What every handler gets: the request, its parsed URL and path parameters, and the app's services. */
 export interface Ctx {
@@ -14,6 +15,8 @@ export interface Ctx {
 
 export interface Deps extends DomainDeps {
   config: Config;
+  /** Signs each approved app's path into the npm registry route. */
+  registry?: RegistryCapabilities;
 }
 
 export type Handler = (ctx: Ctx) => Promise<void>;

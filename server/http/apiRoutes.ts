@@ -5,6 +5,7 @@ import { createSession, endSession, resolveToken, sessionFromToken } from '../do
 import { credentialsChanged } from '../domain/credentialsChanged.ts';
 import { listRooms, readAppFiles, readLauncher } from '../domain/rooms.ts';
 import { addMcpRoutes } from '../mcp/mcpRoutes.ts';
+import { REGISTRY_PATH } from '../npm/serveRegistry.ts';
 import { addAccountRoutes } from './accountRoutes.ts';
 import { requirePrincipal, SESSION_COOKIE } from './authenticate.ts';
 import { Router } from './Router.ts';
@@ -50,11 +51,19 @@ export function apiRoutes(): Router {
     .add('GET', '/api/rooms/:roomId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
       const launcher = await readLauncher(ctx.deps.store, who, ctx.params.roomId as string);
-      const apps = launcher.apps.map((app) => ({
-        ...app,
-        frame_url: `${frameOrigin(ctx.deps.config, app.id)}/`,
-        sandpack_url: app.dependencies ? `${sandpackOrigin(ctx.deps.config, app.id)}/` : null,
-      }));
+      const registry = ctx.deps.registry;
+      const apps = await Promise.all(
+        launcher.apps.map(async (app) => ({
+          ...app,
+          frame_url: `${frameOrigin(ctx.deps.config, app.id)}/`,
+          sandpack_url: app.dependencies ? `${sandpackOrigin(ctx.deps.config, app.id)}/` : null,
+          // The only registry path that serves this app's reviewed packages.
+          registry_url:
+            app.dependencies && registry
+              ? `${ctx.deps.config.publicUrl}${REGISTRY_PATH}${await registry.capability(launcher.room.id, app.id)}/`
+              : null,
+        })),
+      );
       sendJson(ctx.res, 200, { room: launcher.room, apps });
     })
     .add('GET', '/api/rooms/:roomId/apps/:appId/files', async (ctx) => {

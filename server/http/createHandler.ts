@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { frameHostMatcher, sandpackHostMatcher } from '../config.ts';
 import { NpmCache } from '../npm/NpmCache.ts';
+import { RegistryCapabilities } from '../npm/registryCapability.ts';
 import { REGISTRY_PATH, serveRegistry } from '../npm/serveRegistry.ts';
 import { allowedHostMatcher, refuseHost } from './allowedHosts.ts';
 import { apiRoutes } from './apiRoutes.ts';
@@ -18,6 +19,7 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
   const isAllowedHost = allowedHostMatcher(deps.config);
   // One npm cache per server: the registry route and proposals' version pinning share it.
   deps.npm ??= new NpmCache({ dir: deps.config.npmCacheDir, offline: deps.config.npmOffline });
+  deps.registry ??= new RegistryCapabilities(deps.store);
   const registryBase = `${deps.config.publicUrl}${REGISTRY_PATH}`;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -38,7 +40,12 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
       else if (sandpack) await serveSandpack(ctx);
       else if (app) await serveFrame(ctx);
       else if (url.pathname.startsWith(REGISTRY_PATH) && deps.npm)
-        await serveRegistry(req, res, url, { cache: deps.npm, base: registryBase });
+        await serveRegistry(req, res, url, {
+          cache: deps.npm,
+          store: deps.store,
+          capabilities: deps.registry ?? new RegistryCapabilities(deps.store),
+          base: registryBase,
+        });
       else if (!(await api.handle(ctx))) {
         if (url.pathname.startsWith('/api/'))
           sendError(res, { code: 'not_found', message: `No route ${url.pathname}` });

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pickManifest from 'npm-pick-manifest';
+import ssri from 'ssri';
+import { packageNameProblem } from '../../validation/packageSpec.ts';
 import { maxVersion } from './compareVersions.ts';
-import { type Manifest, type NpmCliError, npmPack, npmView } from './npmCli.ts';
+import { type Packument, RegistryClient, RegistryError, type RegistryManifest } from './RegistryClient.ts';
 
 // An exact semver version, nothing that could name another file of the cache.
 const EXACT_VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
@@ -11,7 +14,7 @@ export class NpmCacheMiss extends Error {
   override readonly name = 'NpmCacheMiss';
 }
 
-// Manifest fields the bundler reads; the rest (readme, time, versions lists) would make documents huge.
+// Manifest fields the bundler reads, plus the licence for the card; the rest would make documents huge.
 const KEEP = [
   'name',
   'version',
@@ -29,140 +32,131 @@ const KEEP = [
   'peerDependencies',
   'peerDependenciesMeta',
   'bin',
+  'license',
 ];
+
+/** A cached version's lean manifest, with the integrity its tarball was (or will be) checked against. */
+export type Manifest = RegistryManifest & { dist: { integrity: string; tarball: string } };
 
 export interface NpmCacheOptions {
   dir: string;
-  /** Serve only what is cached: never run npm. */
+  /** Serve only what is cached: never read the registry. */
   offline: boolean;
-  /** npm processes at once while filling. */
+  /** Registry requests at once while filling. */
   concurrency?: number;
+  registry?: RegistryClient;
 }
 
 /**
- * The packages the Sandpack bundler may install: lean manifests and tarballs on disk, filled through
- * npm's CLI (`npm view`, `npm pack`); `resolved.json` remembers which exact version each range meant.
+ * The packages the Sandpack bundler may install: lean manifests and tarballs on disk, read from the
+ * configured registry by URL. Names reach it only after the allowlist; nothing here runs a program.
  */
 export class NpmCache {
-  private resolved: Record<string, string>;
-  private readonly inflight = new Map<string, Promise<string>>();
+  private readonly registry: RegistryClient;
+  private readonly tarballJobs = new Map<string, Promise<void>>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(readonly opts: NpmCacheOptions) {
-    fs.mkdirSync(opts.dir, { recursive: true });
-    try {
-      this.resolved = JSON.parse(fs.readFileSync(this.file('resolved.json'), 'utf8'));
-    } catch {
-      this.resolved = {};
-    }
+    fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 });
+    this.registry = opts.registry ?? new RegistryClient();
   }
 
-  /** The exact version `name@range` means, from the cache or (online) from npm. */
-  async resolve(name: string, range: string): Promise<string> {
-    const known = this.resolved[`${name}@${range}`];
-    if (known && this.hasManifest(name, known)) return known;
-    if (this.opts.offline) {
-      const cached = this.offlineMatch(name, range);
-      if (cached) return cached;
-      throw new NpmCacheMiss(`${name}@${range} is not in the npm cache (offline mode)`);
+  /** The manifest `name@range` means: from the registry online, from what the cache holds offline. */
+  async pick(name: string, range: string): Promise<Manifest> {
+    const problem = packageNameProblem(name);
+    if (problem) throw new NpmCacheMiss(`"${name}": ${problem}`);
+    const doc = this.opts.offline ? this.cachedPackument(name) : await this.fetchPackument(name);
+    let picked: RegistryManifest;
+    try {
+      picked = pickManifest(doc, range) as unknown as RegistryManifest;
+    } catch {
+      throw new NpmCacheMiss(
+        `No version of ${name} matches ${range}${this.opts.offline ? ' in the npm cache (offline mode)' : ''}`,
+      );
     }
-    const key = `${name}@${range}`;
-    let job = this.inflight.get(key);
+    if (this.opts.offline) return picked as Manifest;
+    return this.keep(picked);
+  }
+
+  /** Downloads (online) and checks the tarball of a pinned version; a no-op when it is cached. */
+  ensureTarball(name: string, version: string, integrity: string): Promise<void> {
+    const file = this.tarballFile(name, version);
+    if (fs.existsSync(file)) return Promise.resolve();
+    if (this.opts.offline)
+      return Promise.reject(new NpmCacheMiss(`${name}@${version}'s tarball is not cached (offline mode)`));
+    const key = `${name}@${version}`;
+    let job = this.tarballJobs.get(key);
     if (!job) {
-      job = this.limited(() => this.fetchRange(name, range)).finally(() => this.inflight.delete(key));
-      this.inflight.set(key, job);
+      job = this.limited(async () => {
+        const manifest = this.manifest(name, version);
+        if (!manifest) throw new NpmCacheMiss(`${key} was never resolved`);
+        const data = await this.registry.tarball(manifest, integrity).catch((err: unknown) => {
+          throw new NpmCacheMiss(err instanceof RegistryError ? err.message : `Could not download ${key}`);
+        });
+        writeAtomic(file, data);
+      }).finally(() => this.tarballJobs.delete(key));
+      this.tarballJobs.set(key, job);
     }
     return job;
   }
 
-  /** Resolves `name@range` and everything it depends on (dependencies and required peers), tarballs too. */
-  async fill(name: string, range: string, seen = new Set<string>()): Promise<string> {
-    const version = await this.resolve(name, range);
-    const id = `${name}@${version}`;
-    if (seen.has(id)) return version;
-    seen.add(id);
-    await this.ensureTarball(name, version);
-    const m = this.manifest(name, version);
-    const optional = m?.peerDependenciesMeta ?? {};
-    const peers = Object.entries(m?.peerDependencies ?? {}).filter(([p]) => !optional[p]?.optional);
-    const deps = [...Object.entries(m?.dependencies ?? {}), ...peers];
-    await Promise.all(deps.map(([dep, r]) => this.fill(dep, r, seen)));
-    return version;
-  }
-
-  /** Cached versions of a package, with their lean manifests. */
-  versions(name: string): Record<string, Manifest> {
-    const dir = this.file('manifests', encodeURIComponent(name));
-    const out: Record<string, Manifest> = {};
-    for (const f of safeList(dir)) {
-      if (!f.endsWith('.json')) continue;
-      out[f.slice(0, -5)] = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
-    }
-    return out;
-  }
-
-  /**
-   * Offline, what the cache alone can say: an exact version it holds, or for `latest` the newest
-   * release it holds (as `npm --offline` reads its cached dist-tags). Other ranges need resolved.json.
-   */
-  private offlineMatch(name: string, range: string): string | undefined {
-    if (EXACT_VERSION.test(range)) return this.hasManifest(name, range) ? range : undefined;
-    if (range !== 'latest') return undefined;
-    return maxVersion(Object.keys(this.versions(name)).filter((v) => !v.includes('-')));
-  }
-
-  latest(name: string): string | undefined {
-    return maxVersion(Object.keys(this.versions(name)));
-  }
-
-  /** The tarball's file, fetching it online when missing; undefined when it cannot be had. */
-  async tarball(name: string, version: string): Promise<string | undefined> {
-    if (!this.hasManifest(name, version)) return undefined;
-    try {
-      await this.ensureTarball(name, version);
-    } catch {
-      return undefined;
-    }
-    return this.tarballFile(name, version);
-  }
-
-  private async fetchRange(name: string, range: string): Promise<string> {
-    let found: Manifest[];
-    try {
-      found = await npmView(name, range);
-    } catch (err) {
-      throw new NpmCacheMiss(`npm could not resolve ${name}@${range}: ${(err as NpmCliError).message}`);
-    }
-    const best = maxVersion(found.map((m) => m.version));
-    const manifest = found.find((m) => m.version === best);
-    if (!best || !manifest) throw new NpmCacheMiss(`No version of ${name} matches ${range}`);
-    const lean = Object.fromEntries(KEEP.filter((k) => k in manifest).map((k) => [k, manifest[k]]));
-    writeAtomic(this.file('manifests', encodeURIComponent(name), `${best}.json`), JSON.stringify(lean));
-    this.resolved[`${name}@${range}`] = best;
-    writeAtomic(this.file('resolved.json'), JSON.stringify(this.resolved, null, 1));
-    return best;
-  }
-
-  private async ensureTarball(name: string, version: string): Promise<void> {
+  /** The tarball's file when it is cached. */
+  tarball(name: string, version: string): string | undefined {
     const file = this.tarballFile(name, version);
-    if (fs.existsSync(file)) return;
-    if (this.opts.offline)
-      throw new NpmCacheMiss(`${name}@${version}'s tarball is not cached (offline mode)`);
-    await this.limited(() => npmPack(name, version, file));
+    return fs.existsSync(file) ? file : undefined;
   }
 
   /** A cached version's lean manifest. */
   manifest(name: string, version: string): Manifest | undefined {
+    if (packageNameProblem(name) || !EXACT_VERSION.test(version)) return undefined;
     try {
-      return JSON.parse(fs.readFileSync(this.manifestFile(name, version), 'utf8'));
+      const m = JSON.parse(fs.readFileSync(this.manifestFile(name, version), 'utf8')) as Manifest;
+      // Manifests cached before integrity was recorded are not trusted: they are read again.
+      return typeof m.dist?.integrity === 'string' ? m : undefined;
     } catch {
       return undefined;
     }
   }
 
-  private hasManifest(name: string, version: string): boolean {
-    return fs.existsSync(this.manifestFile(name, version));
+  private async fetchPackument(name: string): Promise<Packument> {
+    try {
+      return await this.limited(() => this.registry.packument(name));
+    } catch (err) {
+      if (err instanceof RegistryError) {
+        // The registry's own words stay in the server's log; the proposer gets ours.
+        process.stderr.write(`${JSON.stringify({ level: 'warn', npm: err.message, detail: err.detail })}\n`);
+        throw new NpmCacheMiss(err.message);
+      }
+      throw err;
+    }
+  }
+
+  /** What the cache holds of a package, shaped as a registry document (offline resolution). */
+  private cachedPackument(name: string): Packument {
+    const dir = this.file('manifests', encodeURIComponent(name));
+    const versions: Record<string, RegistryManifest> = {};
+    for (const f of safeList(dir)) {
+      const version = f.slice(0, -5);
+      const m = f.endsWith('.json') ? this.manifest(name, version) : undefined;
+      if (m && this.tarball(name, version)) versions[version] = m;
+    }
+    // Offline, `latest` is the newest release held, as `npm --offline` reads its cached dist-tags.
+    const latest = maxVersion(Object.keys(versions).filter((v) => !v.includes('-')));
+    return { name, 'dist-tags': latest ? { latest } : {}, versions };
+  }
+
+  /** Keeps the lean manifest with its integrity (a sha1 shasum for packages older than integrity). */
+  private keep(m: RegistryManifest): Manifest {
+    const integrity =
+      m.dist?.integrity ?? (m.dist?.shasum ? ssri.fromHex(m.dist.shasum, 'sha1').toString() : undefined);
+    if (!EXACT_VERSION.test(m.version) || !integrity || !m.dist?.tarball)
+      throw new NpmCacheMiss(`${m.name}@${m.version} has no tarball with an integrity hash in the registry`);
+    const lean = Object.fromEntries(KEEP.filter((k) => k in m).map((k) => [k, m[k]])) as Manifest;
+    lean.dist = { integrity, tarball: m.dist.tarball };
+    if (!this.manifest(m.name, m.version))
+      writeAtomic(this.manifestFile(m.name, m.version), JSON.stringify(lean));
+    return lean;
   }
 
   private manifestFile(name: string, version: string): string {
@@ -177,9 +171,9 @@ export class NpmCache {
     return path.join(this.opts.dir, ...parts);
   }
 
-  // At most `concurrency` npm processes: the machine has two cores.
+  // At most `concurrency` registry requests: the machine has two cores and the registry has limits.
   private async limited<T>(job: () => Promise<T>): Promise<T> {
-    while (this.running >= (this.opts.concurrency ?? 4)) await new Promise<void>((r) => this.waiting.push(r));
+    while (this.running >= (this.opts.concurrency ?? 6)) await new Promise<void>((r) => this.waiting.push(r));
     this.running += 1;
     try {
       return await job();
@@ -198,9 +192,9 @@ function safeList(dir: string): string[] {
   }
 }
 
-function writeAtomic(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, text);
+function writeAtomic(file: string, data: string | Buffer): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  fs.writeFileSync(tmp, data, { mode: 0o600 });
   fs.renameSync(tmp, file);
 }

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REACT_VERSION } from '../domain/dependencies.ts';
+import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
 import { startTestServer, type TestServer } from '../http/startTestServer.ts';
 import { apiClient } from '../http/testClient.ts';
 import { NpmCache } from './NpmCache.ts';
@@ -10,40 +11,57 @@ import { NpmCache } from './NpmCache.ts';
 let s: TestServer;
 let dir: string;
 
-// A cache as `npm run sandpack:cache` leaves it: lean manifests, tarballs, and what each range meant.
-function seed(name: string, version: string, range: string, extra: Record<string, unknown> = {}) {
+// A cache as `npm run sandpack:cache` leaves it: lean manifests with integrity hashes, and tarballs.
+function seed(name: string, version: string, extra: Record<string, unknown> = {}) {
   const mdir = path.join(dir, 'manifests', encodeURIComponent(name));
   fs.mkdirSync(mdir, { recursive: true });
-  fs.writeFileSync(path.join(mdir, `${version}.json`), JSON.stringify({ name, version, ...extra }));
+  const tgz = `tgz ${name}`;
+  const integrity = `sha512-${createHash('sha512').update(tgz).digest('base64')}`;
+  const dist = { integrity, tarball: `https://registry.example/${name}/-/x-${version}.tgz` };
+  fs.writeFileSync(path.join(mdir, `${version}.json`), JSON.stringify({ name, version, ...extra, dist }));
   fs.mkdirSync(path.join(dir, 'tarballs'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'tarballs', `${encodeURIComponent(name)}-${version}.tgz`), `tgz ${name}`);
-  const file = path.join(dir, 'resolved.json');
-  const resolved = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-  resolved[`${name}@${range}`] = version;
-  fs.writeFileSync(file, JSON.stringify(resolved));
+  fs.writeFileSync(path.join(dir, 'tarballs', `${encodeURIComponent(name)}-${version}.tgz`), tgz);
 }
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-npm-'));
-  seed('date-fns', '3.6.0', 'latest', { main: 'index.js' });
-  seed('date-fns', '2.30.0', '^2.0.0');
-  seed('@scope/pkg', '1.0.0', '^1.0.0');
-  seed('use-immer', '0.11.0', 'latest', {
+  seed('date-fns', '3.6.0', { main: 'index.js' });
+  seed('date-fns', '2.30.0');
+  seed('@scope/pkg', '1.0.0');
+  seed('use-immer', '0.11.0', {
     peerDependencies: { immer: '>=8.0.0', react: '^18 || ^19', ghost: '*' },
     peerDependenciesMeta: { ghost: { optional: true } },
   });
-  seed('immer', '10.1.1', '>=8.0.0');
-  seed('react', REACT_VERSION, REACT_VERSION);
-  seed('react-dom', REACT_VERSION, REACT_VERSION);
+  seed('immer', '10.1.1');
+  seed('react', REACT_VERSION);
+  seed('react-dom', REACT_VERSION);
+  for (const [name, range] of Object.entries(BUNDLER_IMPLICIT)) seed(name, range.replace(/^\^/, ''));
   s = await startTestServer();
   // Offline: the test never runs npm, it serves and resolves from the seeded cache only.
   s.deps.npm = new NpmCache({ dir, offline: true });
 });
 afterEach(async () => s.close());
 
+/** An approved app importing date-fns (^2, from package.json) and a scoped package; its registry path. */
+async function approvedApp(): Promise<string> {
+  const owner = apiClient(s.url, { token: s.ownerToken });
+  const roomId = (await owner('POST', '/api/rooms', { name: 'Registry' })).body.room.id;
+  const res = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+    name: 'Dates',
+    files: {
+      'src/App.tsx':
+        "import { format } from 'date-fns';\nimport x from '@scope/pkg';\nexport default () => null;\n",
+      'package.json': JSON.stringify({ dependencies: { 'date-fns': '^2.0.0' } }),
+    },
+    idempotency_key: 'registry-app',
+  });
+  await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
+  return (await owner('GET', `/api/rooms/${roomId}`)).body.apps[0].registry_url;
+}
+
 describe('npm registry endpoint', () => {
   it('answers CORS preflights: the bundler sends Content-Type on every GET', async () => {
-    const res = await fetch(`${s.url}/npm/date-fns`, {
+    const res = await fetch(`${await approvedApp()}date-fns`, {
       method: 'OPTIONS',
       headers: {
         origin: 'http://a-sp.localhost:1',
@@ -56,34 +74,42 @@ describe('npm registry endpoint', () => {
     expect(res.headers.get('access-control-allow-headers')).toBe('*');
   });
 
-  it('serves lean package documents holding only cached versions, with tarballs pointing back here', async () => {
-    const res = await fetch(`${s.url}/npm/date-fns`, { headers: { 'content-type': 'application/json' } });
+  it("serves only the app's reviewed versions, with tarballs pointing back through its path", async () => {
+    const registry = await approvedApp();
+    const res = await fetch(`${registry}date-fns`, { headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(200);
     const doc = await res.json();
-    expect(Object.keys(doc.versions).sort()).toEqual(['2.30.0', '3.6.0']);
-    expect(doc['dist-tags']).toEqual({ latest: '3.6.0' });
-    expect(doc.versions['3.6.0'].main).toBe('index.js');
-    const tarball = doc.versions['3.6.0'].dist.tarball as string;
-    expect(tarball).toBe(`${s.url}/npm/date-fns/-/date-fns-3.6.0.tgz`);
+    // 3.6.0 is cached too, but the app was reviewed with 2.30.0.
+    expect(Object.keys(doc.versions)).toEqual(['2.30.0']);
+    expect(doc['dist-tags']).toEqual({ latest: '2.30.0' });
+    const tarball = doc.versions['2.30.0'].dist.tarball as string;
+    expect(tarball).toBe(`${registry}date-fns/-/date-fns-2.30.0.tgz`);
+    expect(doc.versions['2.30.0'].dist.integrity).toMatch(/^sha512-/);
     const tgz = await fetch(tarball);
     expect(tgz.status).toBe(200);
     expect(await tgz.text()).toBe('tgz date-fns');
   });
 
   it('serves scoped packages with the slash encoded or not', async () => {
+    const registry = await approvedApp();
     for (const p of ['@scope%2fpkg', '@scope/pkg']) {
-      const doc = await (await fetch(`${s.url}/npm/${p}`)).json();
+      const doc = await (await fetch(`${registry}${p}`)).json();
       expect(Object.keys(doc.versions)).toEqual(['1.0.0']);
       expect((await fetch(doc.versions['1.0.0'].dist.tarball)).status).toBe(200);
     }
   });
 
-  it('answers 404 with a reason in offline mode for what is not cached', async () => {
-    const res = await fetch(`${s.url}/npm/left-pad`);
-    expect(res.status).toBe(404);
-    expect((await res.json()).message).toContain('offline mode');
-    expect((await fetch(`${s.url}/npm/date-fns/-/date-fns-9.9.9.tgz`)).status).toBe(404);
-    expect((await fetch(`${s.url}/npm/..%2f..%2fetc`)).status).toBe(404);
+  it('answers 404 for anything outside the tree, and for every path without a valid capability', async () => {
+    const registry = await approvedApp();
+    for (const url of [
+      `${registry}left-pad`,
+      `${registry}date-fns/-/date-fns-3.6.0.tgz`,
+      `${registry}..%2f..%2fetc`,
+      `${s.url}/npm/date-fns`,
+      `${s.url}/npm/date-fns/-/date-fns-2.30.0.tgz`,
+      `${registry.replace(/\.[\w-]{43}\/$/, `.${'x'.repeat(43)}/`)}date-fns`,
+    ])
+      expect((await fetch(url)).status, url).toBe(404);
   });
 });
 
@@ -125,17 +151,18 @@ describe('dependencies recorded at proposal time', () => {
     expect(app.sandpack_url).toMatch(new RegExp(`^http://${app.id}-sp\\.localhost:\\d+/$`));
   });
 
-  it('offline, resolves latest to the newest cached release and an exact version it holds', async () => {
-    seed('left-pad', '1.3.0', '1.3.0');
-    seed('left-pad', '2.0.0-beta.1', '2.0.0-beta.1');
-    seed('left-pad', '1.1.0', '1.1.0');
+  it('offline, resolves latest to the newest cached release, and ranges among the versions it holds', async () => {
+    seed('left-pad', '1.3.0');
+    seed('left-pad', '2.0.0-beta.1');
+    seed('left-pad', '1.1.0');
     const cache = new NpmCache({ dir, offline: true });
-    expect(await cache.resolve('left-pad', 'latest')).toBe('1.3.0');
-    expect(await cache.resolve('left-pad', '1.1.0')).toBe('1.1.0');
-    await expect(cache.resolve('left-pad', '^1.0.0')).rejects.toThrow('offline mode');
-    await expect(cache.resolve('nothing-here', 'latest')).rejects.toThrow('offline mode');
+    const version = async (range: string) => (await cache.pick('left-pad', range)).version;
+    expect(await version('latest')).toBe('1.3.0');
+    expect(await version('1.1.0')).toBe('1.1.0');
+    expect(await version('^1.0.0')).toBe('1.3.0');
+    await expect(cache.pick('nothing-here', 'latest')).rejects.toThrow('offline mode');
     // A "version" that walks out of the package's folder is not a version.
-    await expect(cache.resolve('left-pad', '../../resolved')).rejects.toThrow('offline mode');
+    await expect(cache.pick('left-pad', '../../resolved')).rejects.toThrow('offline mode');
   });
 
   it('pins required peers too: the bundler installs none itself', async () => {

@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendFile } from '../http/staticFile.ts';
+import type { Store } from '../store/Store.ts';
+import { maxVersion } from './compareVersions.ts';
 import { type NpmCache, NpmCacheMiss } from './NpmCache.ts';
+import type { RegistryCapabilities } from './registryCapability.ts';
+import type { PinnedPackage } from './resolveTree.ts';
 
 export const REGISTRY_PATH = '/npm/';
 
@@ -13,17 +17,24 @@ const CORS = {
   'cross-origin-resource-policy': 'cross-origin',
 };
 
-const NAME = /^(?:@[a-z0-9][\w.~-]*\/)?[a-z0-9][\w.~-]*$/i;
+export interface RegistryInput {
+  cache: NpmCache;
+  store: Store;
+  capabilities: RegistryCapabilities;
+  /** The public URL of REGISTRY_PATH. */
+  base: string;
+}
 
 /**
- * The npm registry the Sandpack bundler installs from (`customSetup.npmRegistries`): package documents
- * holding only cached versions, tarball URLs pointing back here, tarballs from the cache.
+ * The npm registry an approved app's Sandpack bundler installs from (`/npm/<capability>/…`): package
+ * documents holding only the versions of that app's reviewed tree, tarballs of those versions only.
+ * Nothing else is served and nothing here reads the registry for a name outside the tree.
  */
 export async function serveRegistry(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  input: { cache: NpmCache; base: string },
+  input: RegistryInput,
 ): Promise<void> {
   if (req.method === 'OPTIONS') {
     res.writeHead(204, CORS).end();
@@ -33,41 +44,32 @@ export async function serveRegistry(
     res.writeHead(405, { ...CORS, allow: 'GET, HEAD, OPTIONS' }).end();
     return;
   }
-  let rest: string;
+  let parts: string[];
   try {
-    rest = decodeURIComponent(url.pathname.slice(REGISTRY_PATH.length));
+    parts = url.pathname.slice(REGISTRY_PATH.length).split('/').map(decodeURIComponent);
   } catch {
     return notFound(res, 'Not a package path');
   }
-  const tar = /^(.+)\/-\/([^/]+)\.tgz$/.exec(rest);
-  if (tar) return sendTarball(req, res, input.cache, tar[1] ?? '', tar[2] ?? '');
-  if (!NAME.test(rest)) return notFound(res, 'Not a package name');
-  let versions = input.cache.versions(rest);
-  if (Object.keys(versions).length === 0 && !input.cache.opts.offline) {
-    try {
-      await input.cache.fill(rest, 'latest');
-    } catch (err) {
-      if (err instanceof NpmCacheMiss) return notFound(res, err.message);
-      throw err;
-    }
-    versions = input.cache.versions(rest);
-  }
-  if (Object.keys(versions).length === 0)
-    return notFound(
-      res,
-      `${rest} is not in the npm cache${input.cache.opts.offline ? ' (offline mode)' : ''}`,
-    );
-  const doc = {
-    name: rest,
-    'dist-tags': { latest: input.cache.latest(rest) },
-    versions: Object.fromEntries(
-      Object.entries(versions).map(([v, m]) => [
-        v,
-        { ...m, dist: { tarball: `${input.base}${rest}/-/${tarballName(rest, v)}.tgz` } },
-      ]),
-    ),
-  };
-  const body = JSON.stringify(doc);
+  const [capability = '', ...rest] = parts;
+  const tree = await treeFor(input, capability);
+  if (!tree) return notFound(res, 'Not a registry of an approved app');
+  const path = rest.join('/');
+  const tar = /^(.+)\/-\/([^/]+)\.tgz$/.exec(path);
+  if (tar) return sendTarball(req, res, input.cache, tree, tar[1] ?? '', tar[2] ?? '');
+  const versions = tree.filter((p) => p.name === path);
+  if (versions.length === 0) return notFound(res, `${path} is not among this app's reviewed packages`);
+  const entries = versions.flatMap((p) => {
+    const m = input.cache.manifest(p.name, p.version);
+    if (!m) return [];
+    const tarball = `${input.base}${capability}/${p.name}/-/${tarballName(p.name, p.version)}.tgz`;
+    return [[p.version, { ...m, dist: { tarball, integrity: p.integrity } }] as const];
+  });
+  if (entries.length === 0) return notFound(res, `${path} is not in the npm cache`);
+  const body = JSON.stringify({
+    name: path,
+    'dist-tags': { latest: maxVersion(entries.map(([v]) => v)) },
+    versions: Object.fromEntries(entries),
+  });
   res.writeHead(200, {
     ...CORS,
     'content-type': 'application/json; charset=utf-8',
@@ -75,6 +77,16 @@ export async function serveRegistry(
     'cache-control': 'no-cache',
   });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** The reviewed tree of the active, approved app a capability names. */
+async function treeFor(input: RegistryInput, capability: string): Promise<PinnedPackage[] | undefined> {
+  const app = await input.capabilities.verify(capability);
+  if (!app) return undefined;
+  const instance = await input.store.getInstance(app.roomId, app.appId);
+  if (instance?.state !== 'active') return undefined;
+  const proposal = await input.store.getProposal(instance.proposalId);
+  return proposal?.state === 'approved' ? (proposal.packages ?? undefined) : undefined;
 }
 
 function tarballName(name: string, version: string): string {
@@ -85,13 +97,23 @@ async function sendTarball(
   req: IncomingMessage,
   res: ServerResponse,
   cache: NpmCache,
+  tree: PinnedPackage[],
   name: string,
   base: string,
 ): Promise<void> {
   const short = name.split('/').pop() ?? name;
   const version = base.startsWith(`${short}-`) ? base.slice(short.length + 1) : '';
-  const file = NAME.test(name) && version ? await cache.tarball(name, version) : undefined;
-  if (!file) return notFound(res, `${name}@${version || '?'} has no cached tarball`);
+  const pinned = tree.find((p) => p.name === name && p.version === version);
+  if (!pinned) return notFound(res, `${name}@${version || '?'} is not among this app's reviewed packages`);
+  try {
+    // Reviewed but not downloaded yet (online): fetched once, checked against the recorded hash.
+    await cache.ensureTarball(name, version, pinned.integrity);
+  } catch (err) {
+    if (err instanceof NpmCacheMiss) return notFound(res, err.message);
+    throw err;
+  }
+  const file = cache.tarball(name, version);
+  if (!file) return notFound(res, `${name}@${version} has no cached tarball`);
   // Tarballs of a version never change.
   sendFile(res, file, { ...CORS, 'cache-control': 'public, max-age=31536000, immutable' }, req.method);
 }

@@ -1,3 +1,4 @@
+import type { PinnedPackage } from '../npm/resolveTree.ts';
 /** Rows as the domain sees them. Times are epoch milliseconds. */
 export type Role = 'owner' | 'member';
 export type Scope = 'osfoundry:read' | 'osfoundry:write';
@@ -61,6 +62,8 @@ export interface ProposalRow {
   decidedBy: string | null;
   /** Exact npm versions the app runs with (the Sandpack fallback); null or absent: the Sucrase path. */
   dependencies?: Record<string, string> | null;
+  /** Every package that runs (direct, the bundler's, transitive), pinned with integrity at proposal time. */
+  packages?: PinnedPackage[] | null;
 }
 
 export type ProposalState = ProposalRow['state'];

@@ -123,4 +123,6 @@ export const migrations: string[] = [
   ALTER TABLE invites ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0;
   UPDATE invites SET expires_at = created_at + 604800000;
   `,
+  // Every package a Sandpack-fallback app runs with, pinned with integrity hashes when proposed.
+  `ALTER TABLE proposals ADD COLUMN packages_json TEXT;`,
 ];

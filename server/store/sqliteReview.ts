@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { PinnedPackage } from '../npm/resolveTree.ts';
 import type {
   EventRow,
   EventViewer,
@@ -25,8 +26,8 @@ export function insertEvent(db: Database.Database, e: NewEvent): number {
 export function insertProposalRow(db: Database.Database, p: ProposalRow): void {
   db.prepare(
     `INSERT INTO proposals (id, room_id, proposer_id, kind, name, files_json, repository_id, version_id,
-       content_sha256, state, decline_reason, created_at, decided_at, decided_by, dependencies_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       content_sha256, state, decline_reason, created_at, decided_at, decided_by, dependencies_json, packages_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     p.id,
     p.roomId,
@@ -43,6 +44,7 @@ export function insertProposalRow(db: Database.Database, p: ProposalRow): void {
     p.decidedAt,
     p.decidedBy,
     p.dependencies ? JSON.stringify(p.dependencies) : null,
+    p.packages ? JSON.stringify(p.packages) : null,
   );
 }
 
@@ -254,5 +256,6 @@ export function toProposal(row: Row): ProposalRow {
       row.dependencies_json == null
         ? null
         : (JSON.parse(String(row.dependencies_json)) as Record<string, string>),
+    packages: row.packages_json == null ? null : (JSON.parse(String(row.packages_json)) as PinnedPackage[]),
   };
 }

@@ -41,7 +41,8 @@ export function MountedApps({
   useSyncExternalStore(pool.subscribe, () => pool.version);
 
   // Imports outside the runtime's modules were found at review: that app runs with Sandpack instead.
-  const sandpack = selected?.dependencies && selected.sandpack_url ? selected : undefined;
+  const sandpack =
+    selected?.dependencies && selected.sandpack_url && selected.registry_url ? selected : undefined;
   useEffect(() => {
     if (sandpack || !selected) pool.show(undefined);
     else pool.open(poolApp(selected), lastActivationAt());
@@ -76,7 +77,7 @@ export function MountedApps({
           </p>
           <p className="muted">Pick another app above.</p>
         </div>
-      ) : sandpack?.dependencies && sandpack.sandpack_url ? (
+      ) : sandpack?.dependencies && sandpack.sandpack_url && sandpack.registry_url ? (
         <Suspense fallback={null}>
           <SandpackPanel
             key={sandpack.id}
@@ -85,6 +86,7 @@ export function MountedApps({
             name={sandpack.name}
             dependencies={sandpack.dependencies}
             bundlerUrl={sandpack.sandpack_url}
+            registryUrl={sandpack.registry_url}
             bridge={bridge}
           />
         </Suspense>

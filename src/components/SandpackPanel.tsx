@@ -27,9 +27,11 @@ export function SandpackPanel(props: {
   name: string;
   dependencies: Record<string, string>;
   bundlerUrl: string;
+  /** The registry path of this app's reviewed packages. */
+  registryUrl: string;
   bridge?: FrameBridge;
 }) {
-  const { roomId, appId, name, dependencies, bundlerUrl, bridge } = props;
+  const { roomId, appId, name, dependencies, bundlerUrl, registryUrl, bridge } = props;
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading', status: 'loading Sandpack' });
   const [View, setView] = useState<ComponentType<SandpackViewProps>>();
@@ -113,7 +115,7 @@ export function SandpackPanel(props: {
             files={files}
             dependencies={dependencies}
             bundlerUrl={bundlerUrl}
-            registryUrl={`${window.location.origin}/npm/`}
+            registryUrl={registryUrl}
             bridge={bridge}
             timeoutMs={SANDPACK_START_TIMEOUT_MS + 5_000}
             onOutcome={onOutcome}

@@ -1,0 +1,124 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import { packageSpecProblem } from '../../validation/packageSpec.ts';
+import { type Manifest, type NpmCache, NpmCacheMiss } from './NpmCache.ts';
+
+/** One package of an app's reviewed tree: exactly this version, checked against this hash. */
+export interface PinnedPackage {
+  name: string;
+  version: string;
+  integrity: string;
+  license: string;
+  /** The app's own import, a peer one requires (the bundler installs no peers itself, so the app lists
+   * it), what the Sandpack bundler installs for every app, or a dependency of another. */
+  role: 'direct' | 'peer' | 'bundler' | 'dependency';
+}
+
+export interface TreeRoot {
+  name: string;
+  range: string;
+  role: 'direct' | 'bundler';
+}
+
+/** Packages in one app's tree at most: past it the proposal is refused, not resolved forever. */
+export const MAX_TREE_PACKAGES = 2000;
+
+/**
+ * Resolves every package the roots need (dependencies and required peers, transitively) to exact
+ * versions with integrity hashes. Every spec, the app's and each manifest's, passes the allowlist
+ * first; an `npm:` alias inside a manifest resolves to its registry target and is recorded as such.
+ */
+export async function resolveTree(npm: NpmCache, roots: TreeRoot[]): Promise<PinnedPackage[]> {
+  const pinned = new Map<string, PinnedPackage>();
+  const picks = new Map<string, Promise<Manifest>>();
+  const failed: { name: string; range: string; reason: string }[] = [];
+  const pick = (name: string, range: string) => {
+    const key = `${name}@${range}`;
+    const job = picks.get(key) ?? npm.pick(name, range);
+    picks.set(key, job);
+    return job;
+  };
+  let wanted: { name: string; range: string; role: PinnedPackage['role'] }[] = roots;
+  while (wanted.length > 0) {
+    const next: typeof wanted = [];
+    await Promise.all(
+      wanted.map(async ({ name, range, role }) => {
+        let m: Manifest;
+        try {
+          m = await pick(name, range);
+        } catch (err) {
+          if (!(err instanceof NpmCacheMiss)) throw err;
+          failed.push({ name, range, reason: err.message });
+          return;
+        }
+        const id = `${m.name}@${m.version}`;
+        const known = pinned.get(id);
+        if (known) {
+          if (rank(role) < rank(known.role)) known.role = role;
+          return;
+        }
+        pinned.set(id, {
+          name: m.name,
+          version: m.version,
+          integrity: m.dist.integrity,
+          license: licenseOf(m.license),
+          role,
+        });
+        // Peers of the app's own packages go into its sandbox's list; deeper ones the bundler handles.
+        const appLevel = role === 'direct' || role === 'peer';
+        for (const [dep, depRange, peer] of edges(m))
+          next.push({ ...target(id, dep, depRange), role: peer && appLevel ? 'peer' : 'dependency' });
+      }),
+    );
+    if (pinned.size > MAX_TREE_PACKAGES)
+      throw new CodedError(
+        'unresolved_dependency',
+        `The app's packages need more than ${MAX_TREE_PACKAGES} packages in all`,
+      );
+    wanted = next;
+  }
+  if (failed.length > 0)
+    throw new CodedError(
+      'unresolved_dependency',
+      `Cannot resolve ${failed.map((f) => `${f.name}@${f.range}`).join(', ')}: ${failed[0]?.reason}`,
+      { dependencies: failed },
+    );
+  return [...pinned.values()].sort(
+    (a, b) => rank(a.role) - rank(b.role) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
+}
+
+const RANK: Record<PinnedPackage['role'], number> = { direct: 0, peer: 1, bundler: 2, dependency: 3 };
+
+function rank(role: PinnedPackage['role']): number {
+  return RANK[role];
+}
+
+// What installing a version pulls in: dependencies and the peers it requires (the bundler installs none).
+function edges(m: Manifest): [string, string, boolean][] {
+  const optional = m.peerDependenciesMeta ?? {};
+  const peers = Object.entries(m.peerDependencies ?? {}).filter(([p]) => !optional[p]?.optional);
+  return [
+    ...Object.entries(m.dependencies ?? {}).map(([n, r]) => [n, r, false] as [string, unknown, boolean]),
+    ...peers.map(([n, r]) => [n, r, true] as [string, unknown, boolean]),
+  ].filter((e): e is [string, string, boolean] => typeof e[1] === 'string');
+}
+
+/** The registry package a manifest's entry names, or a refusal naming the entry and who asked. */
+function target(parent: string, dep: string, range: string): { name: string; range: string } {
+  const alias = /^npm:((?:@[^@/]+\/)?[^@/]+)(?:@(.*))?$/i.exec(range);
+  const name = alias ? (alias[1] ?? '') : dep;
+  const wanted = alias ? (alias[2] ?? 'latest') : range;
+  const problem = packageSpecProblem(name, wanted) ?? (alias ? packageSpecProblem(dep, '*') : undefined);
+  if (problem)
+    throw new CodedError('invalid_dependency', `${parent} depends on ${problem}`, {
+      package: parent,
+      dependency: dep,
+    });
+  return { name, range: wanted };
+}
+
+function licenseOf(license: unknown): string {
+  if (typeof license === 'string' && license.trim()) return license.trim().slice(0, 100);
+  const type = (license as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && type.trim() ? type.trim().slice(0, 100) : 'UNKNOWN';
+}
