@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { hiddenCharacterLabels, type ReviewFlag, reviewFlags } from '../../validation/reviewFlags.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
+import { PackageList } from './PackageList.tsx';
 import type { Proposal } from './proposalTypes.ts';
 
 /** One pending proposal: every file in full, the review sentence, Approve and create, Decline. */
@@ -69,19 +70,23 @@ export function ProposalCard({
         </>
       )}
       <p>Approval makes this code available in the Room app launcher. Review the files before approving.</p>
-      {proposal.dependencies && (
-        <section aria-label="npm packages">
-          <p>Runs with Sandpack and these exact npm packages, and only these:</p>
-          <ul className="dependency-list">
-            {Object.entries(proposal.dependencies).map(([dep, version]) => (
-              <li key={dep}>
-                <code>
-                  {dep}@{version}
-                </code>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {proposal.packages ? (
+        <PackageList packages={proposal.packages} />
+      ) : (
+        proposal.dependencies && (
+          <section aria-label="npm packages">
+            <p>Runs with Sandpack and these exact npm packages, and only these:</p>
+            <ul className="dependency-list">
+              {Object.entries(proposal.dependencies).map(([dep, version]) => (
+                <li key={dep}>
+                  <code>
+                    {dep}@{version}
+                  </code>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
       )}
       {hiddenFlags.length > 0 && (
         <p className="warning" role="note">

@@ -11,4 +11,15 @@ export interface Proposal {
   files?: Record<string, string>;
   /** Exact npm versions the app will run with (Sandpack fallback); null: no npm packages. */
   dependencies?: Record<string, string> | null;
+  /** Every package that runs with it, pinned at proposal time; null: no npm packages. */
+  packages?: ReviewedPackage[] | null;
+}
+
+/** One package of a proposal's reviewed tree. */
+export interface ReviewedPackage {
+  name: string;
+  version: string;
+  integrity: string;
+  license: string;
+  role: 'direct' | 'peer' | 'bundler' | 'dependency';
 }
