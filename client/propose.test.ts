@@ -10,7 +10,7 @@ import { startLossyProxy } from './LossyProxy.ts';
 import type { RequestError } from './RequestError.ts';
 import { RoomClient } from './RoomClient.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const SEEDS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'seed-validation-cases.json'), 'utf8'))
   .cases as {
   case: string;

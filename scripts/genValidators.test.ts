@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../server/mcp/toolDefinitions.ts';
 import { generateValidatorsSource, VALIDATORS_FILE } from './genValidators.ts';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../../shared/fixtures/propose_room_snippet_app.tool.json');
+const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/propose_room_snippet_app.tool.json');
 
 describe('generated validators', () => {
   it('are up to date with the tool definitions (run `npx tsx scripts/genValidators.ts`)', () => {

@@ -37,7 +37,7 @@ describe('hasDefaultExport', () => {
 
 describe('on the react.dev corpus', () => {
   it('agrees with a line-anchored check on every App file', () => {
-    const corpus = path.resolve(import.meta.dirname, '../../shared/corpus/react-dev/examples.json');
+    const corpus = path.resolve(import.meta.dirname, '../fixtures/corpus/react-dev/examples.json');
     const { examples } = JSON.parse(fs.readFileSync(corpus, 'utf8')) as {
       examples: { files: Record<string, string> }[];
     };

@@ -5,7 +5,7 @@ import { checkName } from './names.ts';
 import { checkPath } from './paths.ts';
 import { checkVersionFiles, LIMITS, validateRepoProposal, validateSnippetProposal } from './proposal.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const SEEDS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'seed-validation-cases.json'), 'utf8')) as {
   cases: {
     case: string;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The react.dev corpus beside the project (`../shared`), or where `ROOM_CORPUS` points. */
+/** The react.dev corpus kept in the repository (`fixtures/corpus`), or where `ROOM_CORPUS` points. */
 export const CORPUS_PATH =
   process.env.ROOM_CORPUS ??
-  path.resolve(import.meta.dirname, '../../../shared/corpus/react-dev/examples.json');
+  path.resolve(import.meta.dirname, '../../fixtures/corpus/react-dev/examples.json');
 
 interface Example {
   id: string;

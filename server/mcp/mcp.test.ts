@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../http/startTestServer.ts';
 import { type Api, apiClient, joinAsMember } from '../http/testClient.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
 const TOOL_FIXTURE = JSON.parse(
   fs.readFileSync(path.join(FIXTURES, 'propose_room_snippet_app.tool.json'), 'utf8'),
 );
