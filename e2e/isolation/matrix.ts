@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { BUNDLER_PATHS } from './bundlerPaths.ts';
 import { probeApp, tickerApp } from './probeApp.ts';
 import type { Attempt, Env, Probe, RowContext } from './rowEnv.ts';
 
@@ -1569,8 +1570,11 @@ const NPM_FILE = {
   'src/stamp.ts':
     "import { format } from 'date-fns';\nexport const stamp = () => format(new Date(2020, 0, 2), 'yyyy-MM-dd');\n",
 };
-const sandpackProbe = (body: string) =>
-  probeApp(`  out.stamp = await attempt(async () => (await import('./stamp')).stamp());\n${body}`, NPM_FILE);
+const sandpackProbe = (body: string, extra: Record<string, string> = {}) =>
+  probeApp(`  out.stamp = await attempt(async () => (await import('./stamp')).stamp());\n${body}`, {
+    ...NPM_FILE,
+    ...extra,
+  });
 
 /** Opens a Sandpack app and reads its probe: the bundler starts cold (seconds, not one frame). */
 async function openSandpack(t: RowContext): Promise<Probe> {
@@ -1700,6 +1704,100 @@ const sandpack: Row[] = [
     },
   },
 ];
+
+/**
+ * SP4's page: what a service worker of the app's site would serve without a CSP. Its inline script
+ * reaches the listener: a hit means the site answered with content the app controls.
+ */
+const relayPage = (env: Env) =>
+  `<!doctype html><script>fetch('${env.listener}/sp4-relay-fetch', { mode: 'no-cors' }); new Image().src = '${env.listener}/sp4-relay-img';</script>`;
+
+sandpack.push({
+  id: 'SP4',
+  group: 'sandpack',
+  attempt:
+    "a Sandpack app registers a service worker from every script path of the bundler folder and from CodeSandbox's relay (`sw.<hash>.worker.js`), answers the relay with a page of its own, and asks its site for every file and route",
+  outcome:
+    'no registration succeeds (none left in the frame afterwards); every response of its site carries the CSP; the listener sees nothing',
+  ownRoom: true,
+  timeoutMs: 150_000,
+  apps: {
+    main: (env) =>
+      sandpackProbe(
+        `
+  const files = ${JSON.stringify(BUNDLER_PATHS)};
+  const seen = performance.getEntriesByType('resource').map((e) => new URL(e.name))
+    .filter((u) => u.origin === location.origin).map((u) => u.pathname.slice(1));
+  const scripts = [...new Set([...files, ...seen])].filter((p) => p.endsWith('.js'));
+  const within = (promise, ms) => Promise.race([promise, wait(ms).then(() => { throw new Error('timeout'); })]);
+  // Each script in a scope of its own (under its folder), so that no registration replaces another.
+  const regs = await Promise.all(scripts.map((p, i) => {
+    const dir = p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '';
+    return attempt(() => within(navigator.serviceWorker.register('/' + p, { scope: '/' + dir + 'sp4-' + i + '/' }), 20000).then((r) => r.scope));
+  }));
+  out.scripts = scripts.length;
+  out.registered = scripts.filter((_, i) => regs[i].ok);
+  out.registerErrors = [...new Set(regs.filter((r) => !r.ok).map((r) => r.error))];
+  const relay = files.find((p) => /^sw\\.[0-9a-f]+\\.worker\\.js$/.test(p));
+  out.relay = await attempt(async () => {
+    const reg = await within(navigator.serviceWorker.register('/' + relay, { scope: '/' }), 20000);
+    const worker = reg.installing || reg.waiting || reg.active;
+    if (worker.state !== 'activated')
+      await within(new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve())), 20000);
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (e) => {
+      if (e.data.$type !== 'preview/request') return;
+      const headers = { 'content-type': 'text/html; charset=utf-8' };
+      channel.port1.postMessage({ $channel: '$CSB_RELAY', $type: 'preview/response', id: e.data.id, status: 200, headers, body: ${JSON.stringify(relayPage(env))} });
+    };
+    worker.postMessage({ $channel: '$CSB_RELAY', $type: 'worker/init' }, [channel.port2]);
+    return 'relaying';
+  });
+  const routes = ['', 'index.html', 'public/sp4.html', 'public/sp4', 'node_modules/sp4/index.html', 'sp4/route', ...files];
+  const noCsp = [];
+  for (const p of routes) {
+    const res = await attempt(() => fetch('/' + p, { method: 'HEAD' }).then((r) => r.headers.get('content-security-policy') ? 'csp' : 'none ' + r.status));
+    if (res.value !== 'csp') noCsp.push(p + ' ' + (res.value || res.error));
+  }
+  const post = await fetch('/', { method: 'POST' });
+  if (!post.headers.get('content-security-policy')) noCsp.push('POST / ' + post.status);
+  out.noCsp = noCsp;
+  const frame = document.createElement('iframe');
+  frame.src = '/public/sp4.html';
+  document.body.append(frame);
+  await wait(1500);
+  out.controlled = !!navigator.serviceWorker.controller;
+`,
+      ),
+  },
+  async check(t) {
+    // A page a service worker makes up counts as public to Local Network Access: granted, so that the
+    // loopback listener stands for any host on the internet.
+    await t.context.grantPermissions(['local-network-access']);
+    const p = await openSandpack(t);
+    expect(p.scripts, 'script paths tried').toBeGreaterThan(100);
+    expect(p.registered, 'service workers registered').toEqual([]);
+    failed(at(p, 'relay'));
+    expect(p.controlled, 'the frame is controlled by a service worker').toBe(false);
+    expect(p.noCsp, 'responses of the Sandpack site without CSP').toEqual([]);
+    await listenerUntouched(t);
+    // Host side, not the app's word: no registration is left on the site, even after a reload.
+    const bundler = () => t.page.frames().find((f) => /-sp\.localhost:/.test(f.url()));
+    // A context that denies the frame storage (fresh) has no registrations to read: none, by construction.
+    const registrations = async () =>
+      bundler()?.evaluate(() =>
+        navigator.serviceWorker.getRegistrations().then(
+          (found) => found.map((r) => r.scope),
+          (e: Error) => (e.name === 'NotSupportedError' ? [] : [String(e)]),
+        ),
+      );
+    expect(await registrations(), 'registrations on the Sandpack site').toEqual([]);
+    await t.page.reload();
+    await expect(t.frame().locator('pre[data-probe]')).toBeAttached({ timeout: 90_000 });
+    expect(await registrations(), 'registrations after a reload').toEqual([]);
+    await listenerUntouched(t);
+  },
+});
 
 /** The isolation matrix: every row, in group order. */
 export const matrix: Row[] = [

@@ -1,9 +1,10 @@
 import http from 'node:http';
-import { type Browser, type CDPSession, expect, type Request } from '@playwright/test';
+import { type Browser, type BrowserContext, type CDPSession, expect, type Request } from '@playwright/test';
 import { E2E_PORT } from '../env.ts';
 import type { Row } from './matrix.ts';
 import type { RowContext, Weakening } from './rowEnv.ts';
 import { type RowSetup, SHELL } from './setupRows.ts';
+import { launchUserProfile, type Profile } from './userProfile.ts';
 
 const FRAME_ORIGIN = new RegExp(`^http://[a-z0-9-]+\\.localhost:${E2E_PORT}$`);
 const FRAME_DOCUMENT = new RegExp(`^http://[a-z0-9-]+\\.localhost:${E2E_PORT}/(\\?.*)?$`);
@@ -48,16 +49,33 @@ function fetchFrameDocument(
   });
 }
 
-/** Opens a fresh signed-in context for one row (optionally weakened) and the observers its check reads. */
+/** A signed-in context: a fresh one of `browser`, or a user profile of its own on disk. */
+async function signedInContext(
+  browser: Browser,
+  setup: RowSetup,
+  profile: Profile,
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  if (profile === 'fresh') {
+    const context = await browser.newContext({ baseURL: SHELL, storageState: setup.storageState });
+    return { context, close: () => context.close() };
+  }
+  const user = await launchUserProfile(SHELL);
+  await user.context.addCookies(setup.storageState.cookies);
+  return user;
+}
+
+/** Opens a signed-in context for one row (optionally weakened) and the observers its check reads. */
 export async function openRow(
   browser: Browser,
   setup: RowSetup,
   row: Row,
   weaken: Weakening = {},
+  profile: Profile = 'fresh',
 ): Promise<RowContext & { close(): Promise<void> }> {
   const roomId = setup.roomOf.get(row.id) as string;
   const apps = setup.appsOf.get(row.id) ?? {};
-  const context = await browser.newContext({ baseURL: SHELL, storageState: setup.storageState });
+  const opened = await signedInContext(browser, setup, profile);
+  const { context } = opened;
   if (weaken.sameOrigin) await context.addInitScript(addSameOrigin);
   if (weaken.keepWebRtc) await context.addInitScript(pinWebRtc);
   if (weaken.noCsp) {
@@ -163,13 +181,15 @@ export async function openRow(
       return page.evaluate(() => (window as StallWindow).__roomStall?.() ?? 0);
     },
     async renderers() {
+      // A user profile is a browser of its own: `browser`'s processes would not be this row's.
+      if (profile === 'user') throw new Error('renderers() counts the fresh browser only');
       cdp ??= await browser.newBrowserCDPSession();
       const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string }[] };
       return info.processInfo.filter((p) => p.type === 'renderer').length;
     },
     async close() {
       await cdp?.detach().catch(() => {});
-      await context.close();
+      await opened.close();
     },
   };
 }

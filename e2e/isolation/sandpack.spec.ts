@@ -1,4 +1,22 @@
+import { expect, test } from '@playwright/test';
 import { defineRowTests } from './defineRowTests.ts';
 import { rowsIn } from './matrix.ts';
+import { SHELL } from './setupRows.ts';
+import { launchUserProfile, thirdPartyStorage } from './userProfile.ts';
 
-defineRowTests('sandpack', rowsIn(['sandpack']));
+test('a user profile allows a cross-site frame storage and service workers; a fresh context does not', async ({
+  browser,
+}) => {
+  const fresh = await browser.newContext();
+  expect(await thirdPartyStorage(fresh)).toEqual({ storage: 'SecurityError', worker: 'NotSupportedError' });
+  await fresh.close();
+  const user = await launchUserProfile(SHELL);
+  try {
+    expect(await thirdPartyStorage(user.context)).toEqual({ storage: 'stored', worker: 'registered' });
+  } finally {
+    await user.close();
+  }
+});
+
+// Fresh contexts block third-party storage; most users' browsers do not, so the rows run in both.
+defineRowTests('sandpack', rowsIn(['sandpack']), ['fresh', 'user']);
