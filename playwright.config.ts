@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
-import { E2E_DATA_DIR, E2E_OWNER_TOKEN, E2E_PORT } from './e2e/env.ts';
-
-const NPM_CACHE = path.resolve(import.meta.dirname, '.room-data', 'npm-cache');
+import { E2E_DATA_DIR, E2E_NPM_CACHE, E2E_OWNER_TOKEN, E2E_PORT } from './e2e/env.ts';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Fills the Sandpack npm cache when a fresh clone has none, so `npm test` needs no step before it.
+  globalSetup: './e2e/globalSetup.ts',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
@@ -35,8 +34,8 @@ export default defineConfig({
       ROOM_SKIP_BUILD: '1',
       // The suite's own speed must not decide its result: the limit itself is tested in the domain tests.
       ROOM_PROPOSALS_PER_MINUTE: '1000000',
-      // Sandpack apps resolve and install from the cache `npm run sandpack:cache` fills, offline.
-      ROOM_NPM_CACHE: NPM_CACHE,
+      // Sandpack apps resolve and install offline from the cache the global setup fills.
+      ROOM_NPM_CACHE: E2E_NPM_CACHE,
       ROOM_NPM_OFFLINE: '1',
     },
   },

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { DATE_APP, DATE_APP_LOCAL } from './dateApps.ts';
+import { E2E_NPM_CACHE as CACHE } from './env.ts';
 import { type RunningServer, spawnServer } from './spawnServer.ts';
 
-// Our own server: offline npm mode over the cache `npm run sandpack:cache` fills (the shared one wipes its data).
+// Our own server: offline npm mode over the cache the global setup fills (the shared one wipes its data).
 const PORT = Number(process.env.E2E_PORT ?? 5179) + 1;
 const TOKEN = 'sandpack-owner-token-0123456789';
-const CACHE = path.resolve(import.meta.dirname, '..', '.room-data', 'npm-cache');
 const BASE = `http://127.0.0.1:${PORT}`;
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 const LOOPBACK = /^(127\.0\.0\.1|localhost|[a-z0-9-]+\.localhost|\[::1\])$/;
@@ -19,7 +19,8 @@ let server: RunningServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  if (!cacheIsFilled(CACHE)) throw new Error(`No npm cache at ${CACHE}: run npm run sandpack:cache first`);
+  if (!cacheIsFilled(CACHE))
+    throw new Error(`No npm cache at ${CACHE}: the e2e global setup fills it (or npm run sandpack:cache)`);
   server = await spawnServer({
     PORT: String(PORT),
     ROOM_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'room-sandpack-')),

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fillSandpackCache } from '../scripts/sandpack/fillSandpackCache.ts';
+import { cacheIsFilled } from '../server/npm/fillCache.ts';
+import { E2E_NPM_CACHE } from './env.ts';
+
+// Tarballs last: the cache counts as filled only once both parts are in place.
+const PARTS = ['manifests', 'tarballs'];
+
+/**
+ * Playwright's global setup: a fresh clone has no Sandpack npm cache, so fill it as `npm run sandpack:cache`
+ * does, beside the cache first and moved in whole, so an interrupted fill never looks like a filled cache.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (cacheIsFilled(E2E_NPM_CACHE)) return;
+  fs.mkdirSync(path.dirname(E2E_NPM_CACHE), { recursive: true });
+  const filling = fs.mkdtempSync(`${E2E_NPM_CACHE}.filling-`);
+  try {
+    await fillSandpackCache({
+      dir: filling,
+      log: (line) => process.stdout.write(`[e2e setup] ${line}\n`),
+    });
+    fs.mkdirSync(E2E_NPM_CACHE, { recursive: true, mode: 0o700 });
+    for (const part of PARTS) {
+      fs.rmSync(path.join(E2E_NPM_CACHE, part), { recursive: true, force: true });
+      fs.renameSync(path.join(filling, part), path.join(E2E_NPM_CACHE, part));
+    }
+  } finally {
+    fs.rmSync(filling, { recursive: true, force: true });
+  }
+}
