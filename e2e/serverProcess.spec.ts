@@ -26,7 +26,7 @@ test('a restart on the same data folder keeps one Demo room and the generated ow
 test('a port in use gets one clear line and a non-zero exit', async () => {
   const env = { PORT: '5192', ROOM_DATA_DIR: tmp('port') };
   const first = await spawnServer(env);
-  const second = await spawnServer({ ...env, ROOM_DATA_DIR: tmp('port2') });
+  const second = await spawnServer({ ...env, ROOM_DATA_DIR: tmp('port2') }, { mayExit: true });
   expect(await second.exited).not.toBe(0);
   expect(second.output()).toMatch(/port 5192 .* is in use/);
   await first.stop();
@@ -36,7 +36,10 @@ test('an unwritable data folder gets a clear message', async () => {
   const parent = tmp('ro');
   const file = path.join(parent, 'not-a-folder');
   fs.writeFileSync(file, 'x');
-  const server = await spawnServer({ PORT: '5193', ROOM_DATA_DIR: path.join(file, 'data') });
+  const server = await spawnServer(
+    { PORT: '5193', ROOM_DATA_DIR: path.join(file, 'data') },
+    { mayExit: true },
+  );
   expect(await server.exited).not.toBe(0);
   expect(server.output()).toContain('cannot use the data folder');
 });

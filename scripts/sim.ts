@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnServer } from '../e2e/spawnServer.ts';
 import { lostResponses } from './sim/lostResponses.ts';
-import { spawnServer } from './sim/spawnServer.ts';
 import { waitingForOwner } from './sim/waitingForOwner.ts';
 
 // `npm run sim`: the article's two tables, against a real server process (port SIM_PORT, default 5460).
@@ -24,11 +27,19 @@ const md = (rows: object[]) => {
 
 const started = Date.now();
 console.log(`seed ${SEED}; starting the server on port ${PORT}…`);
-const server = await spawnServer(PORT);
+const TOKEN = 'sim-owner-token-0123456789abcdef';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-sim-'));
+const server = await spawnServer({
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  ROOM_DATA_DIR: dataDir,
+  ROOM_OWNER_TOKEN: TOKEN,
+  ROOM_DEMO: '0',
+});
 try {
   const setup = {
     url: server.url,
-    token: server.token,
+    token: TOKEN,
     proposals: PROPOSALS,
     dropRate: 0.05,
     seed: SEED,
@@ -51,5 +62,6 @@ try {
   console.log(md(rows));
 } finally {
   await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`\n(${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -1,63 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { type RunningServer, spawnServer } from '../e2e/spawnServer.ts';
 
 // Real server processes on ports 5312-5313, started under umask 000: the server must not rely on its parent's.
-const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.MODES_PORT ?? 5312);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'room-modes-'));
-const children: ChildProcess[] = [];
+const servers: RunningServer[] = [];
 
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop('SIGKILL')));
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function start(port: number, dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(
-    '/bin/sh',
-    ['-c', `umask 000; exec "${process.execPath}" --import tsx server/main.ts`],
-    {
-      cwd: ROOT,
-      // No ROOM_OWNER_TOKEN and no ROOM_NPM_CACHE: the server writes its token and cache into the data folder.
-      env: {
-        ...withoutRoomSettings(process.env),
-        PORT: String(port),
-        ROOM_DATA_DIR: dataDir,
-        ROOM_NPM_OFFLINE: '1',
-        ROOM_DEMO: '1',
-        ROOM_SKIP_BUILD: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+async function start(port: number, dataDir: string): Promise<RunningServer> {
+  // No ROOM_OWNER_TOKEN and no ROOM_NPM_CACHE: the server writes its token and cache into the data folder.
+  const server = await spawnServer(
+    { PORT: String(port), ROOM_DATA_DIR: dataDir, ROOM_NPM_OFFLINE: '1', ROOM_DEMO: '1' },
+    { isolated: true, umask: '000' },
   );
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const deadline = Date.now() + 30_000;
-  while (!out.includes('Room launcher on')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-function withoutRoomSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('ROOM_')));
+  servers.push(server);
+  return server;
 }
 
 /** Every folder and file under `dir` (itself included) with its permission bits, as `path mode`. */
