@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import type { Row } from './matrix.ts';
 import { openRow } from './openRow.ts';
+import type { Row } from './Row.ts';
 import { type RowSetup, setupRows } from './setupRows.ts';
 import type { Profile } from './userProfile.ts';
 

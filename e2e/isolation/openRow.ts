@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { type Browser, type BrowserContext, type CDPSession, expect, type Request } from '@playwright/test';
 import { E2E_PORT } from '../env.ts';
-import type { Row } from './matrix.ts';
+import type { Row } from './Row.ts';
 import type { RowContext, Weakening } from './rowEnv.ts';
 import { type RowSetup, SHELL } from './setupRows.ts';
 import { launchUserProfile, type Profile } from './userProfile.ts';

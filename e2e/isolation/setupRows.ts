@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from '@playwright/test';
 import { E2E_OWNER_TOKEN, E2E_PORT } from '../env.ts';
 import { LoopbackListener } from './LoopbackListener.ts';
-import type { Row } from './matrix.ts';
+import type { Row } from './Row.ts';
 import type { Env } from './rowEnv.ts';
 
 export const SHELL = `http://127.0.0.1:${E2E_PORT}`;

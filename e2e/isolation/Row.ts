@@ -1,0 +1,35 @@
+import type { Env, RowContext } from './rowEnv.ts';
+
+export type Group =
+  | 'parent-dom'
+  | 'storage'
+  | 'cross-app'
+  | 'navigation'
+  | 'network'
+  | 'messaging'
+  | 'exhaustion'
+  | 'reviewer'
+  | 'unreviewed'
+  | 'sandpack'
+  | 'server';
+
+/** An app's files; `earlier` holds the room id and the ids of the row's apps approved before it. */
+export type FilesFor = (env: Env, earlier: Record<string, string>) => Record<string, string>;
+
+/** One hostile snippet or proposal, and the outcome the host must show. */
+export interface Row {
+  id: string;
+  group: Group;
+  /** What the snippet or proposal tries. */
+  attempt: string;
+  /** What the host must show. */
+  outcome: string;
+  /** Approved apps by role (`main` is the hostile one), proposed and approved in this order. */
+  apps?: Record<string, FilesFor>;
+  /** Pages the loopback listener serves at `/page/<id>-<name>`. */
+  pages?: Record<string, (env: Env) => string>;
+  /** A room of its own: no warm frames or tabs from other rows. */
+  ownRoom?: boolean;
+  timeoutMs?: number;
+  check: (t: RowContext) => Promise<void>;
+}

@@ -1,0 +1,70 @@
+import { expect } from '@playwright/test';
+import type { Probe, RowContext } from './rowEnv.ts';
+
+export async function openAndProbe(t: RowContext, role = 'main'): Promise<Probe> {
+  await t.open(role);
+  return t.probe(role);
+}
+
+/** Samples the launcher's main-thread stalls for `ms`. */
+export async function stallsDuring(t: RowContext, ms: number): Promise<number[]> {
+  const samples: number[] = [];
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    samples.push(await t.hostStall());
+    await t.page.waitForTimeout(100);
+  }
+  return samples;
+}
+
+/** Samples the launcher's main-thread stalls until the app's probe has rendered (at most `ms`). */
+export async function stallsUntilProbe(t: RowContext, ms = 30_000): Promise<number[]> {
+  const samples: number[] = [];
+  const probe = t.frame().locator('pre[data-probe]');
+  const until = Date.now() + ms;
+  while ((await probe.count()) === 0 && Date.now() < until) {
+    samples.push(await t.hostStall());
+    await t.page.waitForTimeout(100);
+  }
+  samples.push(await t.hostStall());
+  return samples;
+}
+
+export async function propose(t: RowContext, name: string, files: Record<string, string>) {
+  return t.api.post(`/api/rooms/${t.roomId}/proposals`, {
+    data: { name, files, idempotency_key: `iso-${name}-${Date.now()}-${Math.random()}` },
+  });
+}
+
+export async function proposeOk(t: RowContext, name: string, files: Record<string, string>): Promise<string> {
+  const res = await propose(t, name, files);
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { proposal: { id: string } }).proposal.id;
+}
+
+/** Every record in the shell origin's IndexedDB, as JSON lines (the storage bridge's side). */
+export async function hostRecords(t: RowContext): Promise<string[]> {
+  return t.page.evaluate(async () => {
+    const req = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    const lines: string[] = [];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await req(indexedDB.open(info.name));
+      for (const store of db.objectStoreNames) {
+        const os = db.transaction(store).objectStore(store);
+        const [keys, values] = await Promise.all([req(os.getAllKeys()), req(os.getAll())]);
+        for (const [i, key] of keys.entries())
+          lines.push(JSON.stringify({ db: info.name, store, key, value: values[i] }));
+      }
+      db.close();
+    }
+    return lines;
+  });
+}
+
+/** A storage read that found nothing, as a probe records it. */
+export const empty = (v: unknown) => v === null || v === 'undefined';

@@ -1,0 +1,133 @@
+import { expect } from '@playwright/test';
+import { at, failed, launcherIntact, noHttpLeaks } from '../assertions.ts';
+import { probeApp } from '../probeApp.ts';
+import type { Row } from '../Row.ts';
+import { openAndProbe, stallsDuring, stallsUntilProbe } from '../rowHelpers.ts';
+
+export const messaging: Row[] = [
+  {
+    id: 'M1',
+    group: 'messaging',
+    attempt:
+      "window messages that bypass the port: forged ready/error/sdk-call (carrying another app's id) and a handshake with its own port",
+    outcome: 'the host answers none of them and shows no error; the app keeps running',
+    apps: {
+      main: () =>
+        probeApp(`
+  const answers = [];
+  window.addEventListener('message', (e) => answers.push(String(e.data && e.data.type)));
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (e) => answers.push('port:' + String(e.data && e.data.type));
+  parent.postMessage({ type: 'ready', version: 1 }, '*');
+  parent.postMessage({ type: 'error', error: { code: 'runtime_error', message: 'FORGED ERROR' } }, '*');
+  parent.postMessage({ type: 'sdk-call', id: 1, method: 'get', params: { key: 'secret' }, appId: 'another-app' }, '*');
+  parent.postMessage({ type: 'room-connect', version: 1 }, '*', [channel.port2]);
+  top.postMessage({ type: 'sdk-call', id: 2, method: 'keys', params: {}, roomId: 'another-room' }, '*');
+  await wait(1500);
+  out.answers = answers;
+`),
+    },
+    async check(t) {
+      const p = await openAndProbe(t);
+      expect(p.answers, 'replies the app received').toEqual([]);
+      await expect(t.page.getByText('FORGED ERROR')).toHaveCount(0);
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'M2',
+    group: 'messaging',
+    attempt: 'nested frames (srcdoc with inline script, data:, blob:, the listener) that post to top',
+    outcome:
+      'no nested frame loads or runs script; no HTTP request reaches the listener (a bare TCP connect is the documented residual); the launcher shows nothing',
+    apps: {
+      main: (env) =>
+        probeApp(`
+  const heard = [];
+  window.addEventListener('message', (e) => heard.push(String(e.data)));
+  const script = "<scr" + "ipt>parent.postMessage('nested ran', '*'); top.postMessage({ type: 'ready', version: 1 }, '*');</scr" + "ipt>";
+  const blob = URL.createObjectURL(new Blob([script], { type: 'text/html' }));
+  const frames = [['srcdoc', script], ['src', 'data:text/html,' + encodeURIComponent(script)], ['src', blob], ['src', '${env.listener}/m2-frame']];
+  for (const [attr, value] of frames) {
+    const f = document.createElement('iframe');
+    f.setAttribute(attr, value);
+    document.body.append(f);
+  }
+  await wait(1500);
+  out.heard = heard;
+`),
+    },
+    async check(t) {
+      const p = await openAndProbe(t);
+      expect(p.heard, 'messages from nested frames').toEqual([]);
+      await noHttpLeaks(t);
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'M3',
+    group: 'messaging',
+    attempt: 'flood the launcher with 100k window messages (forged errors) in bursts',
+    outcome:
+      'the launcher stops the app once it passes its window-message budget and says why; its main thread never stalls 500 ms; no forged error shown',
+    timeoutMs: 45_000,
+    apps: {
+      main: () =>
+        probeApp(`
+  const message = { type: 'error', error: { code: 'runtime_error', message: 'FLOOD' } };
+  for (let i = 0; i < 100000; i++) {
+    parent.postMessage(message, '*');
+    if (i % 5000 === 4999) await wait(50);
+  }
+  out.sent = 100000;
+`),
+    },
+    async check(t) {
+      await t.open();
+      const stopped = t.page.getByRole('tabpanel').getByRole('alert');
+      const samples: number[] = [];
+      const until = Date.now() + 15_000;
+      while ((await stopped.count()) === 0 && Date.now() < until) {
+        samples.push(await t.hostStall());
+        await t.page.waitForTimeout(100);
+      }
+      await expect(stopped).toHaveText(/sent the launcher too many messages and was stopped/);
+      samples.push(...(await stallsDuring(t, 1000)));
+      expect(Math.max(...samples), `stalls ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
+      await expect(t.iframe()).toHaveCount(0);
+      await expect(t.page.getByRole('button', { name: 'Restart' })).toBeVisible();
+      await expect(t.page.getByText('FLOOD')).toHaveCount(0);
+      expect(new URL(t.page.url()).pathname).toBe(`/rooms/${t.roomId}`);
+      expect(t.crashes, 'host crashes').toEqual([]);
+    },
+  },
+  {
+    id: 'M4',
+    group: 'messaging',
+    attempt:
+      'oversized payloads (32-64x the 1 MB value limit): 2 x 32 MB strings to the window, a transferred 64 MB buffer, a 32 MB SDK value',
+    outcome:
+      'dropped without freezing the launcher (page.evaluate < 500 ms) or crashing it; the SDK answers too_large',
+    timeoutMs: 45_000,
+    apps: {
+      main: () =>
+        probeApp(`
+  const big = 'x'.repeat(32 * 1024 * 1024);
+  for (let i = 0; i < 2; i++) { parent.postMessage({ type: 'sdk-call', id: i, method: 'set', params: { key: 'k', value: big } }, '*'); await wait(100); }
+  const buffer = new ArrayBuffer(64 * 1024 * 1024);
+  out.transfer = await attempt(() => { parent.postMessage(buffer, '*', [buffer]); return buffer.byteLength; });
+  out.sdk = await attempt(() => sdk.storage.set('big', big));
+  out.sent = true;
+`),
+    },
+    async check(t) {
+      await t.open();
+      const samples = await stallsUntilProbe(t);
+      const p = await t.probe();
+      expect(p.sent).toBe(true);
+      failed(at(p, 'sdk'), 'too_large');
+      expect(Math.max(...samples), `stalls ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
+      await launcherIntact(t);
+    },
+  },
+];

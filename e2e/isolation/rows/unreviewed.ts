@@ -1,0 +1,128 @@
+import { expect } from '@playwright/test';
+import { at, failed, noLeaks } from '../assertions.ts';
+import { probeApp, tickerApp } from '../probeApp.ts';
+import type { Row } from '../Row.ts';
+import { openAndProbe, proposeOk } from '../rowHelpers.ts';
+
+export const unreviewed: Row[] = [
+  {
+    id: 'U1',
+    group: 'unreviewed',
+    attempt: 'open /rooms/<id>?app=<pending proposal id> in a room with one approved app',
+    outcome:
+      'no tab and no iframe for the pending app; no frame carries its code; its files API answers not_found',
+    ownRoom: true,
+    apps: { main: () => tickerApp('U1 approved') },
+    async check(t) {
+      const pending = await proposeOk(t, 'U1 pending', tickerApp('PENDING CODE RAN'));
+      await t.page.goto(`/rooms/${t.roomId}?app=${pending}`);
+      await expect(t.page.getByRole('tab')).toHaveText([t.appName()]);
+      // Give idle-time warm frames their chance: only the approved app may get one.
+      await t.page.waitForTimeout(1500);
+      const titles = await t.page
+        .locator('iframe')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+      for (const title of titles) expect(title).toBe(t.appName());
+      for (const f of t.page.frames()) expect(await f.content()).not.toContain('PENDING CODE RAN');
+      const files = await t.page.request.get(`/api/rooms/${t.roomId}/apps/${pending}/files`);
+      expect(files.status()).toBe(404);
+      expect(((await files.json()) as { code: string }).code).toBe('not_found');
+    },
+  },
+  {
+    id: 'U2',
+    group: 'unreviewed',
+    attempt:
+      'open a declined and a pending proposal by URL in a room with no approved app; ask the files API for both',
+    outcome:
+      'the launcher shows "No apps in this room yet.", creates no iframe and fetches no frame; the API answers not_found',
+    ownRoom: true,
+    async check(t) {
+      const pending = await proposeOk(t, 'U2 pending', tickerApp('PENDING'));
+      const declined = await proposeOk(t, 'U2 declined', tickerApp('DECLINED'));
+      const decline = await t.api.post(`/api/rooms/${t.roomId}/proposals/${declined}/decline`, { data: {} });
+      expect(decline.ok()).toBe(true);
+      for (const id of [declined, pending]) {
+        await t.page.goto(`/rooms/${t.roomId}?app=${id}`);
+        await expect(t.page.getByText('No apps in this room yet.')).toBeVisible();
+        for (const client of [t.page.request, t.api]) {
+          const res = await client.get(`/api/rooms/${t.roomId}/apps/${id}/files`);
+          expect(res.status()).toBe(404);
+        }
+      }
+      await t.page.waitForTimeout(500);
+      await expect(t.page.locator('iframe')).toHaveCount(0);
+      expect(t.frameRequests()).toEqual([]);
+    },
+  },
+  {
+    id: 'U3',
+    group: 'unreviewed',
+    attempt:
+      'click everything a pending proposal offers on the review page (heading, files, code, select), then the launcher',
+    outcome: 'no iframe appears anywhere and no frame host is contacted; the launcher has no tab for it',
+    ownRoom: true,
+    async check(t) {
+      await proposeOk(t, 'U3 pending', tickerApp('PENDING'));
+      await t.page.goto(`/rooms/${t.roomId}/review`);
+      const card = t.page.getByRole('article', { name: 'U3 pending' });
+      await card.getByRole('heading', { name: 'U3 pending' }).click();
+      await card.getByText('Review all proposed files (1)').click();
+      await card.getByRole('region', { name: 'src/App.tsx source' }).click();
+      await card.getByRole('checkbox', { name: 'Select U3 pending' }).check();
+      await expect(t.page.locator('iframe')).toHaveCount(0);
+      await t.page.goto(`/rooms/${t.roomId}`);
+      await expect(t.page.getByText('No apps in this room yet.')).toBeVisible();
+      await t.page.waitForTimeout(500);
+      await expect(t.page.locator('iframe')).toHaveCount(0);
+      expect(t.frameRequests()).toEqual([]);
+    },
+  },
+  {
+    id: 'U4',
+    group: 'unreviewed',
+    attempt: "import() outside the app's files: ../.., another app's path, /absolute, URLs, data:, node:fs",
+    outcome: 'the resolver refuses each ("Cannot import …"); nothing is fetched',
+    apps: {
+      main: (env) =>
+        probeApp(`
+  out.up = await attempt(() => import('../../U4 other/src/App'));
+  out.outside = await attempt(() => import('../outside'));
+  out.absolute = await attempt(() => import('/src/App.tsx'));
+  out.passwd = await attempt(() => import('../../../../etc/passwd'));
+  out.api = await attempt(() => import('${env.shell}/api/rooms'));
+  out.url = await attempt(() => import('${env.listener}/u4.js'));
+  out.data = await attempt(() => import('data:text/javascript,export default 1'));
+  out.node = await attempt(() => import('node:fs'));
+`),
+    },
+    async check(t) {
+      const p = await openAndProbe(t);
+      for (const key of ['up', 'outside', 'absolute', 'passwd', 'api', 'url', 'data', 'node']) {
+        failed(at(p, key));
+        expect(at(p, key).message, key).toContain('Cannot import');
+      }
+      await noLeaks(t);
+    },
+  },
+  {
+    id: 'U5',
+    group: 'unreviewed',
+    attempt: "a static import of another app's files (../../other-app/src/App)",
+    outcome:
+      'the app does not run: the panel shows the unresolved import and "Reload app"; nothing is fetched',
+    apps: {
+      main: () => ({
+        'src/App.tsx':
+          "import Other from '../../other-app/src/App';\nexport default function App() {\n  return <Other />;\n}\n",
+      }),
+    },
+    async check(t) {
+      await t.open();
+      const alert = t.page.getByRole('tabpanel').getByRole('alert');
+      await expect(alert).toContainText('Cannot import "../../other-app/src/App"', { timeout: 15_000 });
+      await expect(alert.getByRole('button', { name: 'Reload app' })).toBeVisible();
+      await noLeaks(t);
+    },
+  },
+];
