@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import dgram from 'node:dgram';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -16,9 +17,18 @@ export class LoopbackListener {
   readonly hits: ListenerHit[] = [];
   private readonly pages = new Map<string, string>();
   private readonly sockets = new Set<Socket>();
+  private readonly socketOf = new WeakMap<ListenerHit, Socket>();
+  private readonly drainSockets = new WeakSet<Socket>();
+  // The test's own round trip (`drain()`): a path no snippet can know, answered and never counted.
+  private readonly drainPath = `/drain-${randomUUID()}`;
   private readonly udp = dgram.createSocket('udp4').on('message', () => this.hits.push({ kind: 'udp' }));
   private readonly server = http.createServer((req, res) => {
-    this.hits.push({ kind: 'request', path: req.url });
+    if (req.url === this.drainPath) {
+      this.drainSockets.add(req.socket);
+      res.end('drained');
+      return;
+    }
+    this.record({ kind: 'request', path: req.url }, req.socket);
     const page = this.pages.get(req.url ?? '');
     res.writeHead(200, { 'content-type': page ? 'text/html; charset=utf-8' : 'text/plain' });
     res.end(page ?? 'leaked');
@@ -26,12 +36,12 @@ export class LoopbackListener {
 
   constructor() {
     this.server.on('connection', (socket) => {
-      this.hits.push({ kind: 'connection' });
+      this.record({ kind: 'connection' }, socket);
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
     this.server.on('upgrade', (req, socket) => {
-      this.hits.push({ kind: 'upgrade', path: req.url });
+      this.record({ kind: 'upgrade', path: req.url }, socket as Socket);
       socket.destroy();
     });
   }
@@ -56,9 +66,32 @@ export class LoopbackListener {
     return `${this.origin}/page/${name}`;
   }
 
-  /** Hits since `mark` (a value of `hits.length` taken earlier). */
+  /** Hits since `mark` (a value of `hits.length` taken earlier), without the test's own drains. */
   since(mark: number): ListenerHit[] {
-    return this.hits.slice(mark);
+    return this.hits.slice(mark).filter((hit) => {
+      const socket = this.socketOf.get(hit);
+      return !socket || !this.drainSockets.has(socket);
+    });
+  }
+
+  /**
+   * One round trip from the test to the listener on a new connection: connections the browser opened
+   * before it have been accepted (and recorded) by the time it answers.
+   */
+  drain(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(`${this.origin}${this.drainPath}`, { agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve());
+        })
+        .on('error', reject);
+    });
+  }
+
+  private record(hit: ListenerHit, socket: Socket): void {
+    this.hits.push(hit);
+    this.socketOf.set(hit, socket);
   }
 
   async stop(): Promise<void> {

@@ -17,7 +17,7 @@ export function failed(attempt: Attempt | undefined, error?: string | RegExp): v
  * row's done signal (its probe rendered, the launcher's stop message): it drains what is in flight first.
  */
 export async function noLeaks(t: RowContext): Promise<void> {
-  await t.page.waitForTimeout(300);
+  await t.drain();
   expect(t.leaks(), 'requests that left a frame').toEqual([]);
 }
 
@@ -27,7 +27,7 @@ export async function noLeaks(t: RowContext): Promise<void> {
  * the documented residual, allowed here and nowhere else.
  */
 export async function noHttpLeaks(t: RowContext): Promise<void> {
-  await t.page.waitForTimeout(300);
+  await t.drain();
   expect(
     t.leaks().filter((l) => l !== 'listener connection '),
     'requests that left a frame',
@@ -36,7 +36,7 @@ export async function noHttpLeaks(t: RowContext): Promise<void> {
 
 /** Nothing reached the loopback listener (the bundler's own site and the registry are its to use). */
 export async function listenerUntouched(t: RowContext): Promise<void> {
-  await t.page.waitForTimeout(300);
+  await t.drain();
   expect(
     t.leaks().filter((l) => l.startsWith('listener') || l.includes(t.env.listener)),
     'requests that reached the listener',

@@ -9,6 +9,9 @@ import { launchUserProfile, type Profile } from './userProfile.ts';
 const FRAME_ORIGIN = new RegExp(`^http://[a-z0-9-]+\\.localhost:${E2E_PORT}$`);
 const FRAME_DOCUMENT = new RegExp(`^http://[a-z0-9-]+\\.localhost:${E2E_PORT}/(\\?.*)?$`);
 
+// How long a request that could leak may stay unsettled before `drain()` reports it as sent.
+const DRAIN_MS = 5000;
+
 // The browser refused these before any byte left: DevTools still reports them as requests.
 const BLOCKED = ['csp', 'net::ERR_BLOCKED_BY_CSP'];
 
@@ -108,8 +111,10 @@ export async function openRow(
     crashes: [] as string[],
   };
   const failures = new Map<Request, string>();
+  const finished = new Set<Request>();
   context.on('request', (r) => requests.push(r));
   context.on('requestfailed', (r) => failures.set(r, r.failure()?.errorText ?? 'failed'));
+  context.on('requestfinished', (r) => finished.add(r));
   context.on('page', (p) => ctx.popups.push(p));
   page.on('websocket', (ws) => sockets.push(ws.url()));
   page.on('dialog', (d) => {
@@ -176,6 +181,13 @@ export async function openRow(
       ...sockets.map((url) => `websocket ${url}`),
       ...setup.listener.since(mark).map((h) => `listener ${h.kind} ${h.path ?? ''}`),
     ],
+    async drain() {
+      const inFlight = () => requests.some((r) => !allowed(r) && !finished.has(r) && !failures.has(r));
+      const until = Date.now() + DRAIN_MS;
+      while (inFlight() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      await page.evaluate(() => 0);
+      await setup.listener.drain();
+    },
     frameRequests: () => requests.map((r) => r.url()).filter((url) => FRAME_ORIGIN.test(new URL(url).origin)),
     async hostStall() {
       return page.evaluate(() => (window as StallWindow).__roomStall?.() ?? 0);

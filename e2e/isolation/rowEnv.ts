@@ -52,6 +52,12 @@ export interface RowContext {
    * runtime, plus listener hits. Requests the browser blocked before sending (CSP) do not count.
    */
   leaks(): string[];
+  /**
+   * Lets what is in flight arrive, after the row's done signal: waits (at most 5 s) until every request
+   * that could count in `leaks()` has finished or failed, then makes one round trip to the browser (its
+   * events sent before are delivered) and one to the listener (connections opened before are recorded).
+   */
+  drain(): Promise<void>;
   /** Requests to any app frame host (`<key>.localhost`): a document or runtime fetched for a frame. */
   frameRequests(): string[];
   dialogs: string[];

@@ -68,3 +68,29 @@ export async function hostRecords(t: RowContext): Promise<string[]> {
 
 /** A storage read that found nothing, as a probe records it. */
 export const empty = (v: unknown) => v === null || v === 'undefined';
+
+/**
+ * The launcher page's idle-time work (warming frames) has run: two idle callbacks queued after its own
+ * have. The positive signal before checking that no frame appeared.
+ */
+export async function launcherIdle(t: RowContext): Promise<void> {
+  for (let i = 0; i < 2; i++)
+    await t.page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+}
+
+/**
+ * The launcher page answers the window message `'iso-drain'` with `'iso-drained'` to its sender: a
+ * frame that posts it after its attack hears back once the launcher has handled everything sent before.
+ */
+export async function echoInLauncher(t: RowContext): Promise<void> {
+  const install = () => {
+    const w = window as Window & { __isoEcho?: boolean };
+    if (w.top !== w || w.__isoEcho) return;
+    w.__isoEcho = true;
+    w.addEventListener('message', (e) => {
+      if (e.data === 'iso-drain') (e.source as Window | null)?.postMessage('iso-drained', '*');
+    });
+  };
+  await t.page.addInitScript(install);
+  if (t.page.url() !== 'about:blank') await t.page.evaluate(install);
+}

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { at, failed, launcherIntact, noHttpLeaks } from '../assertions.ts';
 import { probeApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
-import { openAndProbe, stallsDuring, stallsUntilProbe } from '../rowHelpers.ts';
+import { echoInLauncher, openAndProbe, stallsDuring, stallsUntilProbe } from '../rowHelpers.ts';
 
 export const messaging: Row[] = [
   {
@@ -15,7 +15,9 @@ export const messaging: Row[] = [
       main: () =>
         probeApp(`
   const answers = [];
-  window.addEventListener('message', (e) => answers.push(String(e.data && e.data.type)));
+  let drained;
+  const echo = new Promise((resolve) => { drained = resolve; });
+  window.addEventListener('message', (e) => e.data === 'iso-drained' ? drained(true) : answers.push(String(e.data && e.data.type)));
   const channel = new MessageChannel();
   channel.port1.onmessage = (e) => answers.push('port:' + String(e.data && e.data.type));
   parent.postMessage({ type: 'ready', version: 1 }, '*');
@@ -23,12 +25,16 @@ export const messaging: Row[] = [
   parent.postMessage({ type: 'sdk-call', id: 1, method: 'get', params: { key: 'secret' }, appId: 'another-app' }, '*');
   parent.postMessage({ type: 'room-connect', version: 1 }, '*', [channel.port2]);
   top.postMessage({ type: 'sdk-call', id: 2, method: 'keys', params: {}, roomId: 'another-room' }, '*');
-  await wait(1500);
+  // The launcher's echo comes after whatever it would have answered to the messages before it.
+  parent.postMessage('iso-drain', '*');
+  out.drained = await Promise.race([echo, wait(5000).then(() => false)]);
   out.answers = answers;
 `),
     },
     async check(t) {
+      await echoInLauncher(t);
       const p = await openAndProbe(t);
+      expect(p.drained, "the launcher's echo after the forged messages").toBe(true);
       expect(p.answers, 'replies the app received').toEqual([]);
       await expect(t.page.getByText('FORGED ERROR')).toHaveCount(0);
       await launcherIntact(t);

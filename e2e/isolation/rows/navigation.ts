@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { at, failed, launcherIntact, noHttpLeaks, noLeaks } from '../assertions.ts';
 import { probeApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
-import { openAndProbe } from '../rowHelpers.ts';
+import { echoInLauncher, openAndProbe } from '../rowHelpers.ts';
 
 export const navigation: Row[] = [
   {
@@ -176,16 +176,20 @@ export const navigation: Row[] = [
       });
       const navigated = t.page.frames().find((f) => f.url().includes('n7-elsewhere'));
       expect(navigated, 'the navigated frame').toBeDefined();
-      // Whatever runs in the new document posts to the launcher: nothing may answer.
+      // Whatever runs in the new document posts to the launcher: nothing may answer before the echo.
+      await echoInLauncher(t);
       const answers = await navigated?.evaluate(
         () =>
           new Promise<string[]>((resolve) => {
             const got: string[] = [];
-            window.addEventListener('message', (e) => got.push(`${e.data?.type}:${e.ports.length}`));
+            window.addEventListener('message', (e) =>
+              e.data === 'iso-drained' ? resolve(got) : got.push(`${e.data?.type}:${e.ports.length}`),
+            );
             parent.postMessage({ type: 'ready', version: 1 }, '*');
             parent.postMessage({ type: 'sdk-call', id: 1, method: 'get', params: { key: 'secret' } }, '*');
             parent.postMessage({ type: 'sdk-call', id: 2, method: 'keys', params: {} }, '*');
-            setTimeout(() => resolve(got), 1500);
+            parent.postMessage('iso-drain', '*');
+            setTimeout(() => resolve([...got, 'no echo from the launcher in 5 s']), 5000);
           }),
       );
       expect(answers, 'messages the navigated document received').toEqual([]);
@@ -215,9 +219,8 @@ export const navigation: Row[] = [
       await expect(t.page.getByText('This app left its page and was stopped.')).toBeVisible({
         timeout: 10_000,
       });
-      await t.page.waitForTimeout(500);
-      expect(t.downloads).toEqual([]);
       await noHttpLeaks(t);
+      expect(t.downloads, 'downloads').toEqual([]);
     },
   },
 ];

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { at, failed, noLeaks } from '../assertions.ts';
 import { probeApp, tickerApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
-import { openAndProbe, proposeOk } from '../rowHelpers.ts';
+import { launcherIdle, openAndProbe, proposeOk } from '../rowHelpers.ts';
 
 export const unreviewed: Row[] = [
   {
@@ -17,8 +17,9 @@ export const unreviewed: Row[] = [
       const pending = await proposeOk(t, 'U1 pending', tickerApp('PENDING CODE RAN'));
       await t.page.goto(`/rooms/${t.roomId}?app=${pending}`);
       await expect(t.page.getByRole('tab')).toHaveText([t.appName()]);
-      // Give idle-time warm frames their chance: only the approved app may get one.
-      await t.page.waitForTimeout(1500);
+      // Idle-time warm frames have had their chance: only the approved app may get one.
+      await launcherIdle(t);
+      await t.drain();
       const titles = await t.page
         .locator('iframe')
         .evaluateAll((els) => els.map((e) => e.getAttribute('title')));
@@ -50,7 +51,8 @@ export const unreviewed: Row[] = [
           expect(res.status()).toBe(404);
         }
       }
-      await t.page.waitForTimeout(500);
+      await launcherIdle(t);
+      await t.drain();
       await expect(t.page.locator('iframe')).toHaveCount(0);
       expect(t.frameRequests()).toEqual([]);
     },
@@ -73,7 +75,8 @@ export const unreviewed: Row[] = [
       await expect(t.page.locator('iframe')).toHaveCount(0);
       await t.page.goto(`/rooms/${t.roomId}`);
       await expect(t.page.getByText('No apps in this room yet.')).toBeVisible();
-      await t.page.waitForTimeout(500);
+      await launcherIdle(t);
+      await t.drain();
       await expect(t.page.locator('iframe')).toHaveCount(0);
       expect(t.frameRequests()).toEqual([]);
     },
