@@ -75,7 +75,7 @@ export const reviewer: Row[] = [
       const card = t.page.getByRole('article', { name: 'V3 would run' });
       await card.getByText('Review all proposed files (2)').click();
       await expect(card.getByRole('region', { name: 'src/App.tsx source' })).toContainText('__proposalRan');
-      await t.page.waitForTimeout(300);
+      await t.drain();
       expect(
         await t.page.evaluate(() => (window as { __proposalRan?: number }).__proposalRan),
       ).toBeUndefined();
@@ -101,12 +101,15 @@ export const reviewer: Row[] = [
       const headers = (await shellResponse).headers();
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(headers['x-frame-options']).toBe('DENY');
-      await t.page.waitForTimeout(500);
+      // The framing page's one child frame must be there and past its first about:blank, or nothing was proven.
+      await expect
+        .poll(() => t.page.frames().find((f) => f !== t.page.mainFrame())?.url() ?? 'no child frame')
+        .not.toMatch(/^(no child frame|about:blank|)$/);
       const child = t.page.frames().find((f) => f !== t.page.mainFrame());
-      const rendered = await child
-        ?.evaluate(() => document.querySelectorAll('#root, button').length)
-        .catch(() => 0);
-      expect(rendered ?? 0, 'shell elements inside the frame').toBe(0);
+      expect(child, 'the frame that tried to load the shell').toBeDefined();
+      await child?.waitForLoadState('domcontentloaded');
+      const rendered = await child?.evaluate(() => document.querySelectorAll('#root, button').length);
+      expect(rendered, 'shell elements inside the frame').toBe(0);
     },
   },
   {
@@ -139,6 +142,8 @@ setTimeout('window.__timeout = 1');`,
         document.head.append(script);
         const img = document.createElement('img');
         img.setAttribute('onerror', 'window.__handler = 1');
+        // Listeners run in the order they were added: the inline handler's turn comes before this one.
+        const imgFailed = new Promise((resolve) => img.addEventListener('error', resolve));
         img.src = 'data:,broken';
         document.body.append(img);
         const own = document.createElement('script');
@@ -148,7 +153,9 @@ setTimeout('window.__timeout = 1');`,
           own.onerror = resolve;
           document.head.append(own);
         });
-        await new Promise((r) => setTimeout(r, 300));
+        await imgFailed;
+        // Timers of equal delay run in order: this one runs after the script's setTimeout(string).
+        await new Promise((r) => setTimeout(r, 0));
         const v5 = (w.__v5 ?? {}) as Record<string, unknown>;
         return {
           inline: w.__inline ?? null,
