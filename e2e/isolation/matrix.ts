@@ -7,6 +7,7 @@ import { network } from './rows/network.ts';
 import { parentDom } from './rows/parentDom.ts';
 import { reviewer } from './rows/reviewer.ts';
 import { sandpack } from './rows/sandpack.ts';
+import { server } from './rows/server.ts';
 import { storage } from './rows/storage.ts';
 import { unreviewed } from './rows/unreviewed.ts';
 
@@ -24,6 +25,7 @@ export const matrix: Row[] = [
   ...reviewer,
   ...unreviewed,
   ...sandpack,
+  ...server,
 ];
 
 export function rowsIn(groups: Group[]): Row[] {

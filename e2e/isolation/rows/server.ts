@@ -1,0 +1,239 @@
+import fs from 'node:fs';
+import { type APIRequestContext, expect, request } from '@playwright/test';
+import { E2E_NPM_CACHE, E2E_PORT } from '../../env.ts';
+import { noLeaks } from '../assertions.ts';
+import type { Row } from '../Row.ts';
+import type { Env, RowContext } from '../rowEnv.ts';
+
+/** A file that imports a package the shared server's offline cache holds. */
+const DATE_APP = {
+  'src/App.tsx':
+    "import { format } from 'date-fns';\nexport default function App() {\n  return <p>{format(new Date(2020, 0, 2), 'yyyy-MM-dd')}</p>;\n}\n",
+};
+
+/** Specs that would make npm read a folder, a git repository, a tarball or another registry: the listener. */
+const hostileSpecs = (env: Env): Record<string, string> => ({
+  file: 'file:/tmp/sv-evil-package',
+  git: `git+${env.listener}/repo.git`,
+  tarball: `${env.listener}/x.tgz`,
+  flag: `--registry=${env.listener}/`,
+});
+
+/**
+ * The attacker: a member of the row's room (joined through an invite, not its owner) holding a personal
+ * token with write scope, over plain HTTP with no browser.
+ */
+async function memberApi(t: RowContext): Promise<APIRequestContext> {
+  const made = await t.api.post(`/api/rooms/${t.roomId}/invites`, { data: {} });
+  expect(made.status(), await made.text()).toBe(201);
+  const { invite } = (await made.json()) as { invite: { url: string } };
+  const person = await request.newContext({ baseURL: t.env.shell });
+  const joined = await person.post('/join', {
+    form: { invite: new URL(invite.url).searchParams.get('invite') ?? '' },
+    headers: { origin: t.env.shell },
+    maxRedirects: 0,
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+  const minted = await person.post('/api/tokens', {
+    data: { label: 'member attacking the server' },
+    headers: { origin: t.env.shell },
+  });
+  expect(minted.status(), await minted.text()).toBe(201);
+  const { token } = (await minted.json()) as { token: { secret: string } };
+  await person.dispose();
+  const member = await request.newContext({
+    baseURL: t.env.shell,
+    extraHTTPHeaders: { authorization: `Bearer ${token.secret}` },
+  });
+  const me = (await (await member.get('/api/me')).json()) as { scopes: string[] };
+  expect(me.scopes, "the member token's scopes").toContain('osfoundry:write');
+  const { rooms } = (await (await member.get('/api/rooms')).json()) as {
+    rooms: { id: string; role: string }[];
+  };
+  expect(rooms.find((r) => r.id === t.roomId)?.role, 'the attacker is a member, not the owner').toBe(
+    'member',
+  );
+  return member;
+}
+
+async function proposeAs(
+  member: APIRequestContext,
+  t: RowContext,
+  name: string,
+  files: Record<string, string>,
+) {
+  const res = await member.post(`/api/rooms/${t.roomId}/proposals`, {
+    data: { name, files, idempotency_key: `sv-${name}-${Date.now()}-${Math.random()}` },
+  });
+  return { status: res.status(), body: (await res.json()) as { code?: string; message?: string } };
+}
+
+/** The room holds no proposal of that name: the refused ones left nothing behind. */
+async function noProposalNamed(t: RowContext, prefix: string): Promise<void> {
+  const res = await t.api.get(`/api/rooms/${t.roomId}/proposals?state=all`);
+  const { proposals } = (await res.json()) as { proposals: { name: string }[] };
+  expect(proposals.filter((p) => p.name.startsWith(prefix)).map((p) => p.name)).toEqual([]);
+}
+
+/** Every file name under the shared server's npm cache. */
+const cacheFiles = (): string[] =>
+  fs.existsSync(E2E_NPM_CACHE) ? fs.readdirSync(E2E_NPM_CACHE, { recursive: true, encoding: 'utf8' }) : [];
+
+export const server: Row[] = [
+  {
+    id: 'SV1',
+    group: 'server',
+    attempt:
+      'DNS rebinding: a member token sent under a foreign Host (rebind.attacker.test) to /api/rooms, the room, /npm/…, / and /healthz',
+    outcome:
+      '421 misdirected_request (JSON) on the API and the registry route, 421 plain text on /; /healthz answers 200 on any host; the same requests on our own Host work',
+    ownRoom: true,
+    async check(t) {
+      const member = await memberApi(t);
+      const foreign = { host: `rebind.attacker.test:${E2E_PORT}` };
+      for (const path of ['/api/rooms', `/api/rooms/${t.roomId}`, '/npm/date-fns', '/npm/x.y.z/date-fns']) {
+        const res = await member.get(path, { headers: foreign });
+        expect(res.status(), path).toBe(421);
+        expect(((await res.json()) as { code: string }).code, path).toBe('misdirected_request');
+      }
+      const page = await member.get('/', { headers: foreign });
+      expect(page.status()).toBe(421);
+      expect(page.headers()['content-type']).toMatch(/^text\/plain/);
+      expect(await page.text()).toContain('ROOM_ALLOWED_HOSTS');
+      const health = await member.get('/healthz', { headers: foreign });
+      expect(health.status()).toBe(200);
+      expect(await health.json()).toEqual({ ok: true });
+      // The refusal is about the Host alone: the same token on our own name reads the room.
+      expect((await member.get(`/api/rooms/${t.roomId}`)).status()).toBe(200);
+      await member.dispose();
+    },
+  },
+  {
+    id: 'SV2',
+    group: 'server',
+    attempt:
+      "a member's proposal whose package.json names file:, git+http://, a tarball URL and --registry= (the loopback listener), as a range and as a name",
+    outcome:
+      'each is refused with invalid_dependency naming the entry; no proposal is recorded; the listener gets no connection',
+    ownRoom: true,
+    async check(t) {
+      const member = await memberApi(t);
+      for (const [kind, spec] of Object.entries(hostileSpecs(t.env))) {
+        const asRange = await proposeAs(member, t, `SV2 ${kind} range`, {
+          ...DATE_APP,
+          'package.json': JSON.stringify({ dependencies: { 'date-fns': spec } }),
+        });
+        expect(asRange, `${kind} as a range`).toMatchObject({
+          status: 400,
+          body: { code: 'invalid_dependency' },
+        });
+        expect(asRange.body.message).toContain('date-fns');
+        const asName = await proposeAs(member, t, `SV2 ${kind} name`, {
+          ...DATE_APP,
+          'package.json': JSON.stringify({ dependencies: { [spec]: '1.0.0' } }),
+        });
+        expect(asName, `${kind} as a name`).toMatchObject({
+          status: 400,
+          body: { code: 'invalid_dependency' },
+        });
+      }
+      await noProposalNamed(t, 'SV2');
+      await noLeaks(t);
+      await member.dispose();
+    },
+  },
+  {
+    id: 'SV3',
+    group: 'server',
+    attempt:
+      "a member's proposal whose code imports '--registry=http://127.0.0.1:<listener>/' (a flag as a specifier)",
+    outcome: 'refused with invalid_dependency; no proposal is recorded; the listener gets no connection',
+    ownRoom: true,
+    async check(t) {
+      const member = await memberApi(t);
+      const res = await proposeAs(member, t, 'SV3 flag import', {
+        'src/App.tsx': `import x from '--registry=${t.env.listener}/';\nexport default function App() {\n  return <p>{String(x)}</p>;\n}\n`,
+      });
+      expect(res).toMatchObject({ status: 400, body: { code: 'invalid_dependency' } });
+      await noProposalNamed(t, 'SV3');
+      await noLeaks(t);
+      await member.dispose();
+    },
+  },
+  {
+    id: 'SV4',
+    group: 'server',
+    attempt:
+      "the registry route without the app's capability: anonymous /npm/<name>, a flag as a name, a forged MAC, a member token on a bare name",
+    outcome:
+      'each answers 404 at once; the genuine capability serves the package; the npm cache gains nothing for the names asked; the listener gets no connection',
+    ownRoom: true,
+    apps: { main: () => DATE_APP },
+    async check(t) {
+      const member = await memberApi(t);
+      const { apps } = (await (await member.get(`/api/rooms/${t.roomId}`)).json()) as {
+        apps: { id: string; registry_url: string | null }[];
+      };
+      const registryUrl = apps.find((a) => a.id === t.appId())?.registry_url ?? '';
+      const capability = new URL(registryUrl).pathname.split('/')[2] ?? '';
+      expect(capability, 'the app has a registry capability').toMatch(/^[a-z0-9]+\.[a-z0-9]+\.[\w-]{43}$/);
+      // The route works: the genuine capability serves the reviewed package.
+      const genuine = await member.get(`${registryUrl}date-fns`);
+      expect(genuine.status(), 'the genuine capability').toBe(200);
+
+      const absent = `sv4-absent-${Date.now()}`;
+      const mac = capability.split('.')[2] ?? '';
+      const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+      const anonymous = await request.newContext({ baseURL: t.env.shell });
+      const misses: [APIRequestContext, string][] = [
+        [anonymous, '/npm/date-fns'],
+        [anonymous, `/npm/${absent}`],
+        [anonymous, `/npm/${encodeURIComponent(`--registry=${t.env.listener}/`)}`],
+        [anonymous, `/npm/${t.roomId}.${t.appId()}.${'A'.repeat(43)}/date-fns`],
+        [anonymous, `/npm/${t.roomId}.${t.appId()}.${flipped}/${absent}`],
+        [member, '/npm/date-fns'],
+        [member, `/npm/${t.roomId}.${t.appId()}.${flipped}/date-fns`],
+      ];
+      for (const [client, path] of misses) {
+        const started = Date.now();
+        const res = await client.get(path);
+        expect(res.status(), path).toBe(404);
+        expect(Date.now() - started, `${path} answers at once`).toBeLessThan(2000);
+      }
+      await anonymous.dispose();
+      expect(
+        cacheFiles().filter((f) => f.includes(absent)),
+        'npm cache entries for the names asked',
+      ).toEqual([]);
+      await noLeaks(t);
+      await member.dispose();
+    },
+  },
+  {
+    id: 'SV5',
+    group: 'server',
+    attempt: "a member's proposal whose files nest 3,000 objects deep",
+    outcome:
+      '400 schema_violation naming files and the 64-level limit, at once; no proposal is recorded; the server keeps answering',
+    ownRoom: true,
+    async check(t) {
+      const member = await memberApi(t);
+      const depth = 3000;
+      const body = `{"name":"SV5 deep","idempotency_key":"sv5-${Date.now()}","files":${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}}`;
+      const started = Date.now();
+      const res = await member.post(`/api/rooms/${t.roomId}/proposals`, {
+        data: body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(Date.now() - started, 'answered at once').toBeLessThan(2000);
+      expect(res.status()).toBe(400);
+      const error = (await res.json()) as { code: string; detail?: { field?: string; max_depth?: number } };
+      expect(error.code).toBe('schema_violation');
+      expect(error.detail?.field).toMatch(/^files/);
+      expect(error.detail?.max_depth).toBe(64);
+      await noProposalNamed(t, 'SV5');
+      expect((await member.get('/healthz')).status()).toBe(200);
+      await member.dispose();
+    },
+  },
+];
