@@ -1,4 +1,5 @@
 import { type FrameBridge, FrameController, type FrameState } from './FrameController.ts';
+import { openToEvict, type SlotUse, warmToDrop } from './poolEvictions.ts';
 
 /** What the pool needs to know about an app. */
 export interface PoolApp {
@@ -63,11 +64,7 @@ export class FramePool {
   /** Starts a frame for an app the member is likely to open (pointer, focus, idle); bounded. */
   warm(app: PoolApp): void {
     if (this.slots.has(app.id)) return;
-    const warm = [...this.slots.values()].filter((s) => s.usedAt === 0);
-    if (warm.length >= (this.opts.maxWarm ?? 2)) {
-      const oldest = warm.sort((a, b) => a.usedAt - b.usedAt)[0];
-      if (oldest) this.drop(oldest.app.id);
-    }
+    for (const id of warmToDrop(this.uses(), this.opts.maxWarm ?? 2)) this.drop(id);
     const slot = this.slotFor(app);
     slot.files ??= this.opts.loadFiles(app.id);
     // A failed prefetch is retried on open.
@@ -172,10 +169,12 @@ export class FramePool {
   }
 
   private evictOpen(): void {
-    const open = [...this.slots.values()].filter((s) => s.usedAt > 0);
-    const excess = open.length - (this.opts.maxOpen ?? 6);
-    if (excess <= 0) return;
-    for (const slot of open.sort((a, b) => a.usedAt - b.usedAt).slice(0, excess)) this.drop(slot.app.id);
+    for (const id of openToEvict(this.uses(), this.opts.maxOpen ?? 6)) this.drop(id);
+  }
+
+  /** Every slot in creation order, as the pool's limits see it. */
+  private uses(): SlotUse[] {
+    return [...this.slots.values()].map((s) => ({ id: s.app.id, usedAt: s.usedAt }));
   }
 
   private update(slot: Slot, patch: Partial<PoolEntry>): void {

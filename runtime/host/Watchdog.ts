@@ -1,3 +1,5 @@
+import { SilenceClock } from './SilenceClock.ts';
+
 /** Options for {@link Watchdog}. */
 export interface WatchdogOptions {
   /** Sends one ping carrying `id`. */
@@ -14,17 +16,17 @@ export interface WatchdogOptions {
  */
 export class Watchdog {
   private timer: ReturnType<typeof setInterval> | undefined;
-  private lastPong = performance.now();
+  private readonly silence: SilenceClock;
   private nextId = 1;
-  private fired = false;
 
   constructor(private readonly opts: WatchdogOptions) {
+    this.silence = new SilenceClock(opts.timeoutMs ?? 3000, performance.now());
     document.addEventListener('visibilitychange', this.onVisibility);
     this.onVisibility();
   }
 
   pong(): void {
-    this.lastPong = performance.now();
+    this.silence.pong(performance.now());
   }
 
   stop(): void {
@@ -36,19 +38,17 @@ export class Watchdog {
   private readonly onVisibility = () => {
     clearInterval(this.timer);
     this.timer = undefined;
-    if (document.visibilityState === 'hidden' || this.fired) return;
-    // Time spent hidden does not count against the frame.
-    this.lastPong = performance.now();
+    if (document.visibilityState === 'hidden' || this.silence.stopped) return;
+    this.silence.resume(performance.now());
     this.timer = setInterval(this.tick, this.opts.intervalMs ?? 500);
   };
 
   private readonly tick = () => {
-    if (performance.now() - this.lastPong > (this.opts.timeoutMs ?? 3000)) {
-      this.fired = true;
+    const verdict = this.silence.tick(performance.now());
+    if (verdict === 'ping') this.opts.ping(this.nextId++);
+    else if (verdict === 'unresponsive') {
       this.stop();
       this.opts.onUnresponsive();
-      return;
     }
-    this.opts.ping(this.nextId++);
   };
 }

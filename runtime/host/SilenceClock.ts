@@ -1,0 +1,41 @@
+/** What the watchdog does on a tick. */
+export type SilenceVerdict = 'ping' | 'unresponsive' | 'stopped';
+
+/**
+ * The watchdog's decision without timers or the DOM: how long a frame has been silent while the page was
+ * visible. Times are `performance.now()` values passed in.
+ */
+export class SilenceClock {
+  private lastPong: number;
+  private fired = false;
+
+  constructor(
+    private readonly timeoutMs: number,
+    now: number,
+  ) {
+    this.lastPong = now;
+  }
+
+  /** The frame answered a ping. */
+  pong(now: number): void {
+    this.lastPong = now;
+  }
+
+  /** The page is visible again: time spent hidden does not count against the frame (timers were throttled). */
+  resume(now: number): void {
+    this.lastPong = now;
+  }
+
+  /** Ping again, or `unresponsive` once silence passes the timeout; `stopped` ever after. */
+  tick(now: number): SilenceVerdict {
+    if (this.fired) return 'stopped';
+    if (now - this.lastPong <= this.timeoutMs) return 'ping';
+    this.fired = true;
+    return 'unresponsive';
+  }
+
+  /** Whether the frame was declared unresponsive. */
+  get stopped(): boolean {
+    return this.fired;
+  }
+}
