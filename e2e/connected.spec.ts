@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createRoom, ownerAuth, proposeApp, roomWithApps } from './rooms.ts';
+import { proposeApp, requestApi } from './proposeApp.ts';
+import { createRoom, ownerAuth, roomWithApps } from './rooms.ts';
 
 const APP = { 'src/App.tsx': 'export default function App() {\n  return <p>Hi</p>;\n}\n' };
 
@@ -23,11 +24,12 @@ async function joinAsMember(
 
 test('a member reaches Connected from the launcher: own tokens and MCP help, no queue, counts or members', async ({
   browser,
+  owner,
   ownerPage,
   request,
 }) => {
   const { roomId } = await roomWithApps(request, `Connected ${Date.now()}`, { Notes: APP });
-  await proposeApp(request, roomId, 'Owner pending idea', APP);
+  await proposeApp(owner, roomId, { name: 'Owner pending idea', files: APP });
   const member = await joinAsMember(browser, request, roomId);
   await member.goto(`/rooms/${roomId}`);
   await expect(member.getByRole('tab', { name: 'Notes' })).toBeVisible();
@@ -52,11 +54,7 @@ test('a member reaches Connected from the launcher: own tokens and MCP help, no 
   await member.getByLabel('Token label').fill('member agent');
   await member.getByRole('button', { name: 'Create token' }).click();
   const secret = (await member.locator('.secret').textContent()) ?? '';
-  const proposal = await request.post(`/api/rooms/${roomId}/proposals`, {
-    headers: { authorization: `Bearer ${secret}` },
-    data: { name: 'Member idea', files: APP, idempotency_key: `member-${Date.now()}` },
-  });
-  expect(proposal.status()).toBe(201);
+  await proposeApp(requestApi(request, secret), roomId, { name: 'Member idea', files: APP });
   await expect(member.getByText('Member idea')).toHaveCount(0);
   await ownerPage.goto(`/rooms/${roomId}/review`);
   const card = ownerPage.getByRole('article', { name: 'Member idea' });
@@ -65,12 +63,13 @@ test('a member reaches Connected from the launcher: own tokens and MCP help, no 
 });
 
 test('the owner reaches Needs your approval from Connected; the count is announced, not hidden', async ({
+  owner,
   ownerPage: page,
   request,
 }) => {
   const roomId = await createRoom(request, `Owner connected ${Date.now()}`);
-  await proposeApp(request, roomId, 'One', APP);
-  await proposeApp(request, roomId, 'Two', APP);
+  await proposeApp(owner, roomId, { name: 'One', files: APP });
+  await proposeApp(owner, roomId, { name: 'Two', files: APP });
   await page.goto(`/rooms/${roomId}`);
   const onLauncher = page.getByRole('link', { name: 'Needs your approval', exact: true });
   await expect(onLauncher).toHaveAccessibleDescription('2 proposals waiting');
@@ -100,11 +99,12 @@ test('the owner creates a read-only token and removes a member in the UI', async
   await expect(page.getByRole('listitem').filter({ hasText: label })).toContainText('(osfoundry:read)');
   const reader = { authorization: `Bearer ${secret}` };
   expect((await request.get(`/api/rooms/${roomId}`, { headers: reader })).status()).toBe(200);
-  const refused = await request.post(`/api/rooms/${roomId}/proposals`, {
-    headers: reader,
-    data: { name: 'Nope', files: APP, idempotency_key: `reader-${Date.now()}` },
+  await expect(
+    proposeApp(requestApi(request, secret), roomId, { name: 'Nope', files: APP }),
+  ).rejects.toMatchObject({
+    code: 'insufficient_scope',
+    detail: { status: 403 },
   });
-  expect(refused.status()).toBe(403);
 
   expect((await member.request.get(`/api/rooms/${roomId}`)).status()).toBe(200);
   await page.getByRole('button', { name: 'Remove Member' }).click();

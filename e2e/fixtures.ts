@@ -1,11 +1,15 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_OWNER_TOKEN } from './env.ts';
+import type { JsonApi } from './proposeApp.ts';
+import { ownerApi } from './rooms.ts';
 
 interface Fixtures {
   /** A page signed in as the owner through the sign-in link. */
   ownerPage: Page;
   /** The Demo room's id, read through the API. */
   demoRoomId: string;
+  /** The owner's JSON API (bearer token) over this test's request context: proposeApp, approveProposal. */
+  owner: JsonApi;
 }
 
 export const test = base.extend<Fixtures>({
@@ -20,6 +24,9 @@ export const test = base.extend<Fixtures>({
     const demo = rooms.find((r) => r.name === 'Demo room');
     if (!demo) throw new Error('the Demo room is missing');
     await use(demo.id);
+  },
+  owner: async ({ request }, use) => {
+    await use(ownerApi(request));
   },
 });
 

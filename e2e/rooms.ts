@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { E2E_OWNER_TOKEN } from './env.ts';
+import { approveProposal, type JsonApi, proposeApp, requestApi } from './proposeApp.ts';
 
 /** The owner's bearer header for API calls made by tests. */
 export const ownerAuth = { authorization: `Bearer ${E2E_OWNER_TOKEN}` };
@@ -18,19 +19,9 @@ export async function createRoom(request: APIRequestContext, name: string): Prom
   return ((await res.json()) as { room: { id: string } }).room.id;
 }
 
-/** Proposes a snippet app to a room as the owner; returns the proposal id (still pending). */
-export async function proposeApp(
-  request: APIRequestContext,
-  roomId: string,
-  name: string,
-  files: Record<string, string>,
-): Promise<string> {
-  const res = await request.post(`/api/rooms/${roomId}/proposals`, {
-    headers: ownerAuth,
-    data: { name, files, idempotency_key: `e2e-${name}-${Math.random().toString(36).slice(2)}` },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { proposal: { id: string } }).proposal.id;
+/** The e2e owner's JSON API through Playwright's request context, for {@link proposeApp} and friends. */
+export function ownerApi(request: APIRequestContext): JsonApi {
+  return requestApi(request, E2E_OWNER_TOKEN);
 }
 
 /** Proposes and approves an app: the path every app takes into a launcher. */
@@ -40,13 +31,15 @@ export async function approveApp(
   name: string,
   files: Record<string, string>,
 ): Promise<ApprovedApp> {
-  const proposalId = await proposeApp(request, roomId, name, files);
-  const res = await request.post(`/api/rooms/${roomId}/proposals/${proposalId}/approve`, {
-    headers: ownerAuth,
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { app } = (await res.json()) as { app: { id: string; name: string } };
-  return { id: app.id, name: app.name, proposalId };
+  const owner = ownerApi(request);
+  const proposal = await proposeApp(owner, roomId, { name, files });
+  const app = await approveProposal(owner, roomId, proposal.id);
+  return { id: app.id, name: app.name, proposalId: proposal.id };
+}
+
+/** One file, `src/App.tsx`, rendering `label` in a paragraph. */
+export function textApp(label: string): Record<string, string> {
+  return { 'src/App.tsx': `export default function App() {\n  return <p>${label}</p>;\n}\n` };
 }
 
 /** A new room holding the given approved apps, in order. */

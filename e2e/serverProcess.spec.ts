@@ -4,6 +4,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { spawnServer } from './spawnServer.ts';
 
+// Each test starts one or two real server processes: on a busy 2-core machine one start can take 20 s.
+test.describe.configure({ timeout: 90_000 });
+
 const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `room-${name}-`));
 
 test('a restart on the same data folder keeps one Demo room and the generated owner token', async () => {

@@ -12,7 +12,7 @@ export interface RunningServer {
 }
 
 export interface SpawnOptions {
-  /** How long the server may take to print "Room launcher on" or exit (default 30 s); then it is killed. */
+  /** How long the server may take to print "Room launcher on" or exit (default 60 s); then it is killed. */
   timeoutMs?: number;
   /** Resolve when the server exits before it listens (tests of start-up failures); otherwise that rejects. */
   mayExit?: boolean;
@@ -30,7 +30,7 @@ export async function spawnServer(
   env: Record<string, string>,
   opts: SpawnOptions = {},
 ): Promise<RunningServer> {
-  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const timeoutMs = opts.timeoutMs ?? 60_000;
   const parent = opts.isolated ? withoutRoomSettings(process.env) : process.env;
   const args = ['--import', 'tsx', 'server/main.ts'];
   const [command, argv] = opts.umask

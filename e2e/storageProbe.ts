@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type FrameLocator, type Page } from '@playwright/test';
 import { E2E_OWNER_TOKEN } from './env.ts';
+import { approveProposal, proposeApp, requestApi } from './proposeApp.ts';
 
 const auth = { authorization: `Bearer ${E2E_OWNER_TOKEN}` };
 
@@ -95,17 +96,9 @@ export async function addProbe(
   roomId: string,
   name: string,
 ): Promise<{ appId: string; contentSha256: string }> {
-  const proposed = await request.post(`/api/rooms/${roomId}/proposals`, {
-    headers: auth,
-    data: { name, files: { 'src/App.tsx': PROBE_APP }, idempotency_key: `${name}-${Math.random()}` },
-  });
-  expect(proposed.status()).toBe(201);
-  const { proposal } = (await proposed.json()) as { proposal: { id: string; content_sha256: string } };
-  const approved = await request.post(`/api/rooms/${roomId}/proposals/${proposal.id}/approve`, {
-    headers: auth,
-  });
-  expect(approved.ok()).toBe(true);
-  const { app } = (await approved.json()) as { app: { id: string } };
+  const owner = requestApi(request, E2E_OWNER_TOKEN);
+  const proposal = await proposeApp(owner, roomId, { name, files: { 'src/App.tsx': PROBE_APP } });
+  const app = await approveProposal(owner, roomId, proposal.id);
   return { appId: app.id, contentSha256: proposal.content_sha256 };
 }
 
