@@ -3,6 +3,11 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LISTENING = 'Room launcher on';
+// Servers still running when this process exits (a test that timed out never stops its own): killed then.
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 export interface RunningServer {
   url: string;
@@ -41,9 +46,15 @@ export async function spawnServer(
     env: { ...parent, ROOM_SKIP_BUILD: '1', ROOM_PROPOSALS_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let out = '';
   // 'close', not 'exit': by then every line the child wrote has been read.
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
