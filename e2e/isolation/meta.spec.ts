@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { matrix, row } from './matrix.ts';
+import { matrix, row, rowsIn } from './matrix.ts';
 import { openRow } from './openRow.ts';
 import type { Weakening } from './rowEnv.ts';
 import { type RowSetup, setupRows } from './setupRows.ts';
@@ -34,6 +36,13 @@ test('every row of the matrix has an id of its own', () => {
   const ids = matrix.map((r) => r.id);
   expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   expect(ids.length).toBeGreaterThanOrEqual(35);
+});
+
+test("README's Security section counts the rows there are", () => {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+  expect(readme).toContain(`\`e2e/isolation/matrix.ts\` gathers ${matrix.length} rows`);
+  expect(readme).toContain(`server group (${rowsIn(['server']).length} rows`);
+  expect(readme).toContain(`reruns ${new Set(CASES.map((c) => c.id)).size} rows`);
 });
 
 let setup: RowSetup | undefined;
