@@ -103,7 +103,13 @@ export const reviewer: Row[] = [
       expect(headers['x-frame-options']).toBe('DENY');
       // The framing page's one child frame must be there and past its first about:blank, or nothing was proven.
       await expect
-        .poll(() => t.page.frames().find((f) => f !== t.page.mainFrame())?.url() ?? 'no child frame')
+        .poll(
+          () =>
+            t.page
+              .frames()
+              .find((f) => f !== t.page.mainFrame())
+              ?.url() ?? 'no child frame',
+        )
         .not.toMatch(/^(no child frame|about:blank|)$/);
       const child = t.page.frames().find((f) => f !== t.page.mainFrame());
       expect(child, 'the frame that tried to load the shell').toBeDefined();
