@@ -35,9 +35,11 @@ export function requestedRanges(files: Record<string, string>): Record<string, s
   const packages = externalPackages(files);
   if (packages.length === 0) return null;
   const declared = declaredDependencies(files);
-  const ranges: Record<string, string> = {};
+  // No prototype: a package named `constructor` is a name like any other.
+  const ranges: Record<string, string> = Object.create(null);
   for (const name of [...packages, ...Object.keys(declared)].sort())
-    if (!BUNDLER_IGNORES.has(name)) ranges[name] = declared[name] ?? 'latest';
+    if (!BUNDLER_IGNORES.has(name))
+      ranges[name] = Object.hasOwn(declared, name) ? (declared[name] as string) : 'latest';
   // Specs are data: a name or range that is a path, URL, git, alias or flag never reaches the registry.
   const refused = Object.entries(ranges).flatMap(([name, range]) => {
     const problem = packageSpecProblem(name, range);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pickManifest from 'npm-pick-manifest';
@@ -76,23 +77,26 @@ export class NpmCache {
       );
     }
     if (this.opts.offline) return picked as Manifest;
-    return this.keep(picked);
+    return this.keep(name, picked);
   }
 
   /** Downloads (online) and checks the tarball of a pinned version; a no-op when it is cached. */
   ensureTarball(name: string, version: string, integrity: string): Promise<void> {
-    const file = this.tarballFile(name, version);
+    // Files are named by their hash: a cached file is always the bytes that hash was checked against.
+    const file = this.tarballFile(integrity);
     if (fs.existsSync(file)) return Promise.resolve();
     if (this.opts.offline)
       return Promise.reject(new NpmCacheMiss(`${name}@${version}'s tarball is not cached (offline mode)`));
-    const key = `${name}@${version}`;
+    const key = `${name}@${version} ${integrity}`;
     let job = this.tarballJobs.get(key);
     if (!job) {
       job = this.limited(async () => {
         const manifest = this.manifest(name, version);
-        if (!manifest) throw new NpmCacheMiss(`${key} was never resolved`);
+        if (!manifest) throw new NpmCacheMiss(`${name}@${version} was never resolved`);
         const data = await this.registry.tarball(manifest, integrity).catch((err: unknown) => {
-          throw new NpmCacheMiss(err instanceof RegistryError ? err.message : `Could not download ${key}`);
+          throw new NpmCacheMiss(
+            err instanceof RegistryError ? err.message : `Could not download ${name}@${version}`,
+          );
         });
         writeAtomic(file, data);
       }).finally(() => this.tarballJobs.delete(key));
@@ -101,9 +105,9 @@ export class NpmCache {
     return job;
   }
 
-  /** The tarball's file when it is cached. */
-  tarball(name: string, version: string): string | undefined {
-    const file = this.tarballFile(name, version);
+  /** The cached file of the tarball with this integrity hash (checked when it was written). */
+  tarball(integrity: string): string | undefined {
+    const file = this.tarballFile(integrity);
     return fs.existsSync(file) ? file : undefined;
   }
 
@@ -112,8 +116,9 @@ export class NpmCache {
     if (packageNameProblem(name) || !EXACT_VERSION.test(version)) return undefined;
     try {
       const m = JSON.parse(fs.readFileSync(this.manifestFile(name, version), 'utf8')) as Manifest;
-      // Manifests cached before integrity was recorded are not trusted: they are read again.
-      return typeof m.dist?.integrity === 'string' ? m : undefined;
+      // Manifests cached before integrity was recorded, or naming another package, are not trusted.
+      const ok = m.name === name && m.version === version && typeof m.dist?.integrity === 'string';
+      return ok ? m : undefined;
     } catch {
       return undefined;
     }
@@ -139,7 +144,7 @@ export class NpmCache {
     for (const f of safeList(dir)) {
       const version = f.slice(0, -5);
       const m = f.endsWith('.json') ? this.manifest(name, version) : undefined;
-      if (m && this.tarball(name, version)) versions[version] = m;
+      if (m && this.tarball(m.dist.integrity)) versions[version] = m;
     }
     // Offline, `latest` is the newest release held, as `npm --offline` reads its cached dist-tags.
     const latest = maxVersion(Object.keys(versions).filter((v) => !v.includes('-')));
@@ -147,7 +152,10 @@ export class NpmCache {
   }
 
   /** Keeps the lean manifest with its integrity (a sha1 shasum for packages older than integrity). */
-  private keep(m: RegistryManifest): Manifest {
+  private keep(name: string, m: RegistryManifest): Manifest {
+    // A registry document for one name must not plant another package's manifest (cache poisoning).
+    if (m.name !== name || typeof m.version !== 'string')
+      throw new NpmCacheMiss(`The registry's document for ${name} describes another package`);
     const integrity =
       m.dist?.integrity ?? (m.dist?.shasum ? ssri.fromHex(m.dist.shasum, 'sha1').toString() : undefined);
     if (!EXACT_VERSION.test(m.version) || !integrity || !m.dist?.tarball)
@@ -163,8 +171,8 @@ export class NpmCache {
     return this.file('manifests', encodeURIComponent(name), `${version}.json`);
   }
 
-  private tarballFile(name: string, version: string): string {
-    return this.file('tarballs', `${encodeURIComponent(name)}-${version}.tgz`);
+  private tarballFile(integrity: string): string {
+    return this.file('tarballs', `${createHash('sha256').update(integrity).digest('hex')}.tgz`);
   }
 
   private file(...parts: string[]): string {

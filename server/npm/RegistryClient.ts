@@ -34,6 +34,7 @@ export class RegistryError extends Error {
 
 const MAX_TARBALL_BYTES = 64 * 1024 * 1024;
 const PACKUMENT_TTL_MS = 5 * 60_000;
+const MAX_CACHED_PACKUMENTS = 300;
 
 /**
  * Reads the configured npm registry by URL (npm's own fetch library, with the person's `.npmrc`
@@ -50,7 +51,13 @@ export class RegistryClient {
     const hit = this.packuments.get(name);
     if (hit && Date.now() - hit.at < PACKUMENT_TTL_MS) return hit.doc;
     const doc = this.fetchPackument(name);
+    this.packuments.delete(name);
     this.packuments.set(name, { at: Date.now(), doc });
+    // Oldest first in a Map: the cache stays bounded however many names are read.
+    for (const old of this.packuments.keys()) {
+      if (this.packuments.size <= MAX_CACHED_PACKUMENTS) break;
+      this.packuments.delete(old);
+    }
     doc.catch(() => this.packuments.delete(name));
     return doc;
   }
@@ -65,7 +72,10 @@ export class RegistryClient {
     let data: Buffer;
     try {
       const res = await npmFetch(url, { ...opts, spec: manifest.name, integrity });
-      data = await res.buffer();
+      // Refused before reading when the registry says it is too large; counted as it arrives otherwise.
+      if (Number(res.headers.get('content-length') ?? 0) > MAX_TARBALL_BYTES)
+        throw new Error(`${res.headers.get('content-length')} bytes`);
+      data = await readCapped(res.body as NodeJS.ReadableStream, MAX_TARBALL_BYTES);
     } catch (err) {
       throw new RegistryError(
         `Could not download ${manifest.name}@${manifest.version}`,
@@ -109,4 +119,15 @@ export class RegistryClient {
 function assertName(name: string): void {
   const problem = packageNameProblem(name);
   if (problem) throw new RegistryError(`Not a package name: ${problem}`, name);
+}
+
+async function readCapped(body: NodeJS.ReadableStream, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw new Error(`more than ${max} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }

@@ -10,6 +10,8 @@ export interface TestPackage {
   license?: string;
   /** Serve other bytes than the integrity hash names (a tampered mirror). */
   tamper?: boolean;
+  /** The name its manifest claims, when not its own (a document planting another package). */
+  claimsName?: string;
 }
 
 /**
@@ -67,7 +69,7 @@ export class TestRegistry {
         versions.map((p) => [
           p.version,
           {
-            name: p.name,
+            name: p.claimsName ?? p.name,
             version: p.version,
             license: p.license ?? 'MIT',
             main: 'index.js',

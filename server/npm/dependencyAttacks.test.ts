@@ -75,6 +75,14 @@ beforeAll(async () => {
     });
   registry.add({ name: 'aliasing', version: '1.0.0', dependencies: { pad: 'npm:left-pad@^1.0.0' } });
   registry.add({ name: 'tampered', version: '1.0.0', tamper: true });
+  // One package asking for more packages than a tree may hold.
+  registry.add({
+    name: 'everything',
+    version: '1.0.0',
+    dependencies: Object.fromEntries(Array.from({ length: 2500 }, (_, i) => [`pkg-${i}`, '1.0.0'])),
+  });
+  // A document for one name whose manifest claims to be left-pad, with other bytes.
+  registry.add({ name: 'planter', version: '1.3.0', claimsName: 'left-pad' });
   await registry.start();
   const npmrc = path.join(tmp, 'npmrc');
   const host = new URL(registry.url).host;
@@ -234,8 +242,40 @@ describe('the whole tree is pinned at proposal time and only it is served', () =
     );
     const doc = await (await fetch(`${app.registry_url}tampered`)).json();
     expect((await fetch(doc.versions['1.0.0'].dist.tarball)).status).toBe(404);
-    expect(fs.existsSync(path.join(tmp, 'npm-cache', 'tarballs', 'tampered-1.0.0.tgz'))).toBe(false);
+    const cached = fs.readdirSync(path.join(tmp, 'npm-cache', 'tarballs'));
+    const bytes = cached.map((f) => fs.readFileSync(path.join(tmp, 'npm-cache', 'tarballs', f), 'utf8'));
+    expect(bytes.filter((b) => b.includes('tampered'))).toEqual([]);
   }, 20_000);
+
+  it("refuses a document that plants another package's manifest; the approved package keeps its own bytes", async () => {
+    const planted = await propose(importing('planter'));
+    expect(planted.status).toBe(400);
+    expect(planted.body.message).toContain('describes another package');
+    const res = await propose(importing('left-pad'));
+    await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
+    const app = (await owner('GET', `/api/rooms/${roomId}`)).body.apps.find(
+      (a: { name: string }) => a.name === res.body.proposal.name,
+    );
+    const doc = await (await fetch(`${app.registry_url}left-pad`)).json();
+    const tgz = Buffer.from(await (await fetch(doc.versions['1.3.0'].dist.tarball)).arrayBuffer());
+    expect(tgz).toEqual(TestRegistry.tarballBytes({ name: 'left-pad', version: '1.3.0' }));
+  });
+
+  it('refuses a tree past its bound before reading the level that would pass it', async () => {
+    const before = registry.requests.length;
+    const res = await propose(importing('everything'));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('more than 2000 packages');
+    expect(registry.requests.length - before).toBeLessThan(30);
+  });
+
+  it('takes package names that are Object.prototype keys as names', async () => {
+    for (const name of ['constructor', 'hasOwnProperty']) {
+      const res = await propose(importing(name));
+      expect(res.status, name).toBe(400);
+      expect(res.body.code).toBe('unresolved_dependency');
+    }
+  });
 
   it("keeps the registry's own error text in the log, not in the answer", async () => {
     registry.failWith = { status: 500, body: 'INTERNAL-REGISTRY-DETAIL /srv/secret/path' };

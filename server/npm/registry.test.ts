@@ -20,7 +20,8 @@ function seed(name: string, version: string, extra: Record<string, unknown> = {}
   const dist = { integrity, tarball: `https://registry.example/${name}/-/x-${version}.tgz` };
   fs.writeFileSync(path.join(mdir, `${version}.json`), JSON.stringify({ name, version, ...extra, dist }));
   fs.mkdirSync(path.join(dir, 'tarballs'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'tarballs', `${encodeURIComponent(name)}-${version}.tgz`), tgz);
+  const file = `${createHash('sha256').update(integrity).digest('hex')}.tgz`;
+  fs.writeFileSync(path.join(dir, 'tarballs', file), tgz);
 }
 
 beforeEach(async () => {

@@ -39,6 +39,12 @@ export async function resolveTree(npm: NpmCache, roots: TreeRoot[]): Promise<Pin
   };
   let wanted: { name: string; range: string; role: PinnedPackage['role'] }[] = roots;
   while (wanted.length > 0) {
+    // Checked before a level is fetched: a package listing thousands of dependencies reads none of them.
+    if (pinned.size + new Set(wanted.map((w) => `${w.name}@${w.range}`)).size > MAX_TREE_PACKAGES)
+      throw new CodedError(
+        'unresolved_dependency',
+        `The app's packages need more than ${MAX_TREE_PACKAGES} packages in all`,
+      );
     const next: typeof wanted = [];
     await Promise.all(
       wanted.map(async ({ name, range, role }) => {
@@ -69,18 +75,18 @@ export async function resolveTree(npm: NpmCache, roots: TreeRoot[]): Promise<Pin
           next.push({ ...target(id, dep, depRange), role: peer && appLevel ? 'peer' : 'dependency' });
       }),
     );
-    if (pinned.size > MAX_TREE_PACKAGES)
-      throw new CodedError(
-        'unresolved_dependency',
-        `The app's packages need more than ${MAX_TREE_PACKAGES} packages in all`,
-      );
+    // One level's failures are enough to refuse: nothing deeper is read.
+    if (failed.length > 0) break;
     wanted = next;
   }
   if (failed.length > 0)
     throw new CodedError(
       'unresolved_dependency',
-      `Cannot resolve ${failed.map((f) => `${f.name}@${f.range}`).join(', ')}: ${failed[0]?.reason}`,
-      { dependencies: failed },
+      `Cannot resolve ${failed
+        .slice(0, 10)
+        .map((f) => `${f.name}@${f.range}`)
+        .join(', ')}${failed.length > 10 ? ` and ${failed.length - 10} more` : ''}: ${failed[0]?.reason}`,
+      { dependencies: failed.slice(0, 100) },
     );
   return [...pinned.values()].sort(
     (a, b) => rank(a.role) - rank(b.role) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),

@@ -112,7 +112,7 @@ async function sendTarball(
     if (err instanceof NpmCacheMiss) return notFound(res, err.message);
     throw err;
   }
-  const file = cache.tarball(name, version);
+  const file = cache.tarball(pinned.integrity);
   if (!file) return notFound(res, `${name}@${version} has no cached tarball`);
   // Tarballs of a version never change.
   sendFile(res, file, { ...CORS, 'cache-control': 'public, max-age=31536000, immutable' }, req.method);
