@@ -5,7 +5,8 @@ import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { E2E_NPM_CACHE } from './env.ts';
 
 // Tarballs last: the cache counts as filled only once both parts are in place.
-const PARTS = ['manifests', 'tarballs'];
+// The format marker last: it is what says the cache is whole.
+const PARTS = ['manifests', 'tarballs', 'cache-format'];
 
 /**
  * Playwright's global setup: a fresh clone has no Sandpack npm cache, so fill it as `npm run sandpack:cache`

@@ -3,14 +3,23 @@ import path from 'node:path';
 import type { NpmCache } from './NpmCache.ts';
 import { type PinnedPackage, resolveTree, type TreeRoot } from './resolveTree.ts';
 
+// Bumped when the cache's layout changes (2: tarballs named by their integrity hash).
+const FORMAT = '2';
+const FORMAT_FILE = 'cache-format';
+
 /** Resolves the roots' whole tree from the registry and downloads every tarball, checked; for offline use. */
 export async function fillCache(npm: NpmCache, roots: TreeRoot[]): Promise<PinnedPackage[]> {
   const tree = await resolveTree(npm, roots);
   await Promise.all(tree.map((p) => npm.ensureTarball(p.name, p.version, p.integrity)));
+  fs.writeFileSync(path.join(npm.opts.dir, FORMAT_FILE), FORMAT, { mode: 0o600 });
   return tree;
 }
 
-/** Whether `npm run sandpack:cache` (or a server online) has filled this cache folder. */
+/** Whether `npm run sandpack:cache` has filled this cache folder in the layout this version reads. */
 export function cacheIsFilled(dir: string): boolean {
-  return fs.existsSync(path.join(dir, 'manifests')) && fs.existsSync(path.join(dir, 'tarballs'));
+  try {
+    return fs.readFileSync(path.join(dir, FORMAT_FILE), 'utf8').trim() === FORMAT;
+  } catch {
+    return false;
+  }
 }
