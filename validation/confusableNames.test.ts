@@ -51,4 +51,20 @@ describe('checkConfusableName', () => {
     expect(nameSkeleton('m')).toBe(nameSkeleton('rn'));
     expect(nameSkeleton('\uFF21pp')).toBe('App');
   });
+
+  it('ignores invisible characters and extra spaces, so "Chat\uFE0F" and "Notes " resemble their twins', () => {
+    const room = ['Chat', 'Notes', 'Team Notes', '\u2764\uFE0F Love'];
+    for (const [name, twin] of [
+      ['Chat\uFE0F', 'Chat'],
+      ['Chat\u{E0100}', 'Chat'],
+      ['Ch\u200Bat', 'Chat'],
+      ['Notes ', 'Notes'],
+      [' Notes', 'Notes'],
+      ['Team  Notes', 'Team Notes'],
+      ['Team\u00A0Notes', 'Team Notes'],
+      ['\u2764 Love', '\u2764\uFE0F Love'],
+    ])
+      expect(checkConfusableName(name as string, room)?.detail, name).toEqual({ resembles: twin });
+    expect(checkConfusableName('\u{1F389} Party', room)).toBeUndefined();
+  });
 });

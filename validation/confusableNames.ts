@@ -60,13 +60,18 @@ export function mixedScripts(name: string): string[] | undefined {
   return [...new Set(sets.map((s) => s[0] ?? ''))].sort();
 }
 
+// What a name's reader cannot see: invisible characters (variation selectors among them) and how many
+// spaces stand together or at its ends.
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Variation_Selector}]/gu;
+
 /**
- * The TR39 confusable skeleton of a name: NFKC first (confusables.txt leaves full-width and other
- * compatibility forms to it), then NFD, each character mapped by Unicode's confusables table, NFD again.
- * Two names look alike when their skeletons are equal.
+ * The TR39 confusable skeleton of a name: invisible characters removed, NFKC (confusables.txt leaves
+ * full-width and other compatibility forms to it), spaces trimmed and collapsed, then NFD, each character
+ * mapped by Unicode's confusables table, NFD again. Two names look alike when their skeletons are equal.
  */
 export function nameSkeleton(name: string): string {
-  return unhomoglyph(name.normalize('NFKC').normalize('NFD')).normalize('NFD');
+  const visible = name.replace(INVISIBLE, '').normalize('NFKC').replace(/\s+/gu, ' ').trim();
+  return unhomoglyph(visible.normalize('NFD')).normalize('NFD');
 }
 
 /**

@@ -18,7 +18,10 @@ export function findForbiddenChar(text: string): string | undefined {
   return findUnsafeCharacters(text)[0]?.char;
 }
 
-/** Rule 4: a name is non-empty after trimming and has no control, bidi-override or invisible characters. */
+/**
+ * Rule 4: a name is non-empty, has no control, bidi-override or invisible characters, and no spaces at
+ * its ends or two in a row (shown, they read as one name: "Notes " as "Notes").
+ */
 export function checkName(name: unknown): WireError | undefined {
   if (typeof name !== 'string') return { code: 'invalid_name', message: 'name must be a string' };
   if (!name.trim()) return { code: 'invalid_name', message: 'name must not be empty or only spaces' };
@@ -29,5 +32,9 @@ export function checkName(name: unknown): WireError | undefined {
       message: `name contains ${describeForbiddenChar(bad)}; use visible characters only`,
       detail: { code_point: bad.codePointAt(0) },
     };
+  if (name !== name.trim())
+    return { code: 'invalid_name', message: 'name must not start or end with a space; remove it' };
+  if (/\s{2,}/u.test(name))
+    return { code: 'invalid_name', message: 'name must not have two spaces in a row; use one' };
   return undefined;
 }

@@ -36,4 +36,33 @@ describe('reviewFlags', () => {
     expect(lineFlags('x'.repeat(301)).map((f) => f.kind)).toEqual(['long_line']);
     expect(fileReviewFlags('src/App.tsx', 'export default () => null;\r\n\tok\r\n')).toEqual([]);
   });
+
+  it('flags every variation selector of a payload hidden in a string literal (GlassWorm)', () => {
+    const hidden = [...'fetch(u)'].map((c) => String.fromCodePoint(0xe0100 + c.charCodeAt(0))).join('');
+    const flags = fileReviewFlags('src/a.ts', `export const s = "${hidden}";\neval(decode(s));\n`);
+    expect(flags).toHaveLength(8);
+    expect(flags.every((f) => f.kind === 'hidden_character' && f.line === 1 && f.length === 2)).toBe(true);
+    expect(flags[0]).toMatchObject({ column: 19, label: 'U+E0166 VARIATION SELECTOR-119' });
+  });
+
+  it('counts a blank run across invisible characters, which are flagged as well', () => {
+    const line = `a${' '.repeat(19)}\uFE00${' '.repeat(19)}\u200B fetch(x)`;
+    expect(lineFlags(line).map((f) => `${f.column}+${f.length} ${f.kind} ${f.label}`)).toEqual([
+      '2+41 blank_run 39 spaces',
+      '21+1 hidden_character U+FE00 VARIATION SELECTOR-1',
+      '41+1 hidden_character U+200B ZERO WIDTH SPACE',
+    ]);
+    expect(lineFlags(`x${' '.repeat(10)}\u{E0100}${' '.repeat(10)}`).map((f) => f.label)).toEqual([
+      '20 spaces at the end',
+      'U+E0100 VARIATION SELECTOR-17',
+    ]);
+    // Invisible characters alone are no blank run.
+    expect(lineFlags(`a${'\u200B'.repeat(30)}b`).map((f) => f.kind)).not.toContain('blank_run');
+  });
+
+  it('flags a lone carriage return (JS starts a line there, the card does not) by file and line', () => {
+    expect(brief({ 'src/a.ts': 'const a = 1;\r\n// note\rfetch(x);\r\nok\r' })).toEqual([
+      'src/a.ts:2:8 hidden_character U+000D CARRIAGE RETURN',
+    ]);
+  });
 });

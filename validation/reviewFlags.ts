@@ -1,4 +1,4 @@
-import { findUnsafeCharacters } from './unsafeCharacters.ts';
+import { findUnsafeCharacters, UNSAFE_CHARS } from './unsafeCharacters.ts';
 
 // A line longer than this is flagged: nobody reads 300 characters of one line on a card.
 export const LONG_LINE = 300;
@@ -8,7 +8,9 @@ export const BLANK_RUN = 20;
 export const DEEP_INDENT = 80;
 
 // Spaces, tabs and the other space separators (NBSP, em space, ideographic space…).
-const BLANKS = /[\t\p{Zs}]+/gu;
+const BLANK = /[\t\p{Zs}]/gu;
+// A run of blanks may have invisible characters in it (19 spaces, U+FE00, 19 spaces): they show no width.
+const BLANKS_AND_INVISIBLE = new RegExp(`[\\t\\p{Zs}${UNSAFE_CHARS}]+`, 'gu');
 
 /** What the review card flags on a file. */
 export type ReviewFlagKind = 'hidden_character' | 'blank_run' | 'long_line';
@@ -46,12 +48,19 @@ export function lineFlags(text: string): Omit<ReviewFlag, 'file' | 'line'>[] {
     found.push({ kind: 'long_line', column: 1, length: text.length, label: `${text.length} characters` });
   for (const c of findUnsafeCharacters(text, { code: true }))
     found.push({ kind: 'hidden_character', column: c.column, length: c.char.length, label: c.label });
-  for (const m of text.matchAll(BLANKS)) {
+  for (const m of text.matchAll(BLANKS_AND_INVISIBLE)) {
+    const blanks = [...m[0].matchAll(BLANK)];
+    const first = blanks[0]?.index;
+    const last = blanks.at(-1)?.index;
+    if (first === undefined || last === undefined) continue;
+    // Blanks are all in the BMP: one UTF-16 unit each.
+    const [start, end] = [m.index + first, m.index + last + 1];
+    const run = blanks.map((b) => b[0]).join('');
     const leading = m.index === 0 && m[0].length < text.length;
-    if (m[0].length >= (leading ? DEEP_INDENT : BLANK_RUN)) {
+    if (run.length >= (leading ? DEEP_INDENT : BLANK_RUN)) {
       const trailing = m.index + m[0].length === text.length;
-      const label = `${blankLabel(m[0])}${trailing ? ' at the end' : ''}`;
-      found.push({ kind: 'blank_run', column: m.index + 1, length: m[0].length, label });
+      const label = `${blankLabel(run)}${trailing ? ' at the end' : ''}`;
+      found.push({ kind: 'blank_run', column: start + 1, length: end - start, label });
     }
   }
   return found.sort((a, b) => a.column - b.column);

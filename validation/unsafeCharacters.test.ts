@@ -32,6 +32,15 @@ describe('findUnsafeCharacters', () => {
     ['\u0085', 'U+0085 NEXT LINE'],
     ['\u009B', 'U+009B CONTROL CHARACTER'],
     ['\uD800', 'U+D800 LONE SURROGATE'],
+    ['\uFE00', 'U+FE00 VARIATION SELECTOR-1'],
+    ['\uFE0E', 'U+FE0E VARIATION SELECTOR-15'],
+    ['\uFE0F', 'U+FE0F VARIATION SELECTOR-16'],
+    ['\u{E0100}', 'U+E0100 VARIATION SELECTOR-17'],
+    ['\u{E01EF}', 'U+E01EF VARIATION SELECTOR-256'],
+    ['\u180B', 'U+180B MONGOLIAN FREE VARIATION SELECTOR ONE'],
+    ['\u180C', 'U+180C MONGOLIAN FREE VARIATION SELECTOR TWO'],
+    ['\u180D', 'U+180D MONGOLIAN FREE VARIATION SELECTOR THREE'],
+    ['\u2065', 'U+2065 INVISIBLE FORMAT CHARACTER'],
   ])('flags %j as %s', (ch, label) => {
     expect(labels(`a${ch}b`)).toEqual([label]);
     expect(labels(`a${ch}b`, true)).toEqual([label]);
@@ -50,6 +59,28 @@ describe('findUnsafeCharacters', () => {
     ]);
     expect(labels('ad\u200Dmin')).toEqual(['U+200D ZERO WIDTH JOINER']);
     expect(labels('👩\u200Dx')).toEqual(['U+200D ZERO WIDTH JOINER']);
+  });
+
+  it('flags a payload hidden as variation selectors (GlassWorm), keeping U+FE0F after an emoji', () => {
+    const hidden = [...'eval(atob(x))'].map((c) => String.fromCodePoint(0xe0100 + c.charCodeAt(0))).join('');
+    const code = `const s = "${hidden}";\nconst t = "\uFE00\uFE01";\n`;
+    const found = findUnsafeCharacters(code, { code: true });
+    expect(found).toHaveLength(15);
+    expect(found[0]).toMatchObject({ line: 1, column: 12, label: 'U+E0165 VARIATION SELECTOR-118' });
+    expect(found.at(-1)).toMatchObject({ line: 2, column: 13, label: 'U+FE01 VARIATION SELECTOR-2' });
+    expect(labels('\u2764\uFE0F \u{1F570}\uFE0F 1\uFE0F\u20E3 #\uFE0F\u20E3 \u00A9\uFE0F', true)).toEqual([]);
+    expect(labels('1\uFE0F \u2764\uFE0F\uFE0F a\uFE0F', true)).toEqual([
+      'U+FE0F VARIATION SELECTOR-16',
+      'U+FE0F VARIATION SELECTOR-16',
+      'U+FE0F VARIATION SELECTOR-16',
+    ]);
+  });
+
+  it('flags a lone carriage return in code, by the line the card shows; CRLF and a final CR pass', () => {
+    expect(findUnsafeCharacters('a\nb\rc = 1;\r\nd\r', { code: true })).toEqual([
+      { char: '\r', codePoint: 13, line: 2, column: 2, label: 'U+000D CARRIAGE RETURN' },
+    ]);
+    expect(labels('const a = 1;\r\nconst b = 2;\r\n', true)).toEqual([]);
   });
 
   it('reports the line and column the review card numbers', () => {
@@ -74,7 +105,18 @@ describe('findUnsafeCharacters', () => {
 });
 
 describe('the name and path rules use the same definition', () => {
-  it.each(['\u{E0041}', '\u2028', '\u180E', '\u3164', '\u2800', '\u0085', '\u034F'])('refuses %j', (ch) => {
+  it.each([
+    '\u{E0041}',
+    '\u2028',
+    '\u180E',
+    '\u3164',
+    '\u2800',
+    '\u0085',
+    '\u034F',
+    '\uFE0F',
+    '\u{E0100}',
+    '\u180B',
+  ])('refuses %j', (ch) => {
     expect(checkName(`App${ch}`)?.code).toBe('invalid_name');
     expect(checkPath(`src/a${ch}.ts`)).toBeDefined();
   });

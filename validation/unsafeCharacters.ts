@@ -1,13 +1,16 @@
 // The one definition of characters that hide or reorder text, shared by the name and path rules and the
 // review card. Cc: controls; Cf: format characters (bidi overrides and isolates, zero-width space and
-// joiners, BOM, soft hyphen, U+180E, tags); Zl/Zp: U+2028/U+2029; Cs: lone surrogates; then blank
-// letters and marks that are not Cf: Hangul fillers, braille blank, grapheme joiner, Khmer inherent vowels.
-const UNSAFE_SOURCE =
-  '[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\u{E0000}-\\u{E007F}\\u034f\\u115f\\u1160\\u17b4\\u17b5\\u3164\\uffa0\\u2800]';
-const UNSAFE = new RegExp(UNSAFE_SOURCE, 'gu');
+// joiners, BOM, soft hyphen, U+180E, tags); Zl/Zp: U+2028/U+2029; Cs: lone surrogates; default-ignorable
+// code points (render as nothing, assigned or not) and variation selectors (GlassWorm hides payloads in
+// U+E0100–U+E01EF); then blank letters and marks that are not Cf: Hangul fillers, braille blank, grapheme
+// joiner, Khmer inherent vowels.
+/** The body of a regex character class (`u` flag) of every character that may hide or reorder text. */
+export const UNSAFE_CHARS =
+  '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Default_Ignorable_Code_Point}\\p{Variation_Selector}\\u{E0000}-\\u{E007F}\\u034f\\u115f\\u1160\\u17b4\\u17b5\\u3164\\uffa0\\u2800';
+const UNSAFE = new RegExp(`[${UNSAFE_CHARS}]`, 'gu');
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}]/u;
-// Code keeps its ordinary whitespace controls.
+// Code keeps its ordinary whitespace controls (a carriage return only before a line feed: see isLoneCr).
 const CODE_WHITESPACE = new Set([0x09, 0x0a, 0x0d]);
 
 const NAMES: Record<number, string> = {
@@ -26,7 +29,11 @@ const NAMES: Record<number, string> = {
   4448: 'HANGUL JUNGSEONG FILLER',
   6068: 'KHMER VOWEL INHERENT AQ',
   6069: 'KHMER VOWEL INHERENT AA',
+  6155: 'MONGOLIAN FREE VARIATION SELECTOR ONE',
+  6156: 'MONGOLIAN FREE VARIATION SELECTOR TWO',
+  6157: 'MONGOLIAN FREE VARIATION SELECTOR THREE',
   6158: 'MONGOLIAN VOWEL SEPARATOR',
+  6159: 'MONGOLIAN FREE VARIATION SELECTOR FOUR',
   8203: 'ZERO WIDTH SPACE',
   8204: 'ZERO WIDTH NON-JOINER',
   8205: 'ZERO WIDTH JOINER',
@@ -82,6 +89,8 @@ function kindOf(cp: number): string {
     if (/[A-Z]/.test(ascii)) return `TAG LATIN CAPITAL LETTER ${ascii}`;
     return `TAG CHARACTER (${ascii})`;
   }
+  if (cp >= 0xfe00 && cp <= 0xfe0f) return `VARIATION SELECTOR-${cp - 0xfe00 + 1}`;
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return `VARIATION SELECTOR-${cp - 0xe0100 + 17}`;
   if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return 'CONTROL CHARACTER';
   if (cp >= 0xd800 && cp <= 0xdfff) return 'LONE SURROGATE';
   return 'INVISIBLE FORMAT CHARACTER';
@@ -98,9 +107,23 @@ function isEmojiJoiner(text: string, index: number): boolean {
   return EMOJI_PART.test(prev) && PICTOGRAPH.test(next);
 }
 
+// U+FE0F after a pictograph (❤️) or in a keycap (1️⃣) asks for emoji presentation: visible, so allowed.
+function isEmojiPresentation(text: string, index: number): boolean {
+  if (text.charCodeAt(index) !== 0xfe0f) return false;
+  const low = text.charCodeAt(index - 1);
+  const prev = String.fromCodePoint(text.codePointAt(index - (low >= 0xdc00 && low <= 0xdfff ? 2 : 1)) ?? 0);
+  return PICTOGRAPH.test(prev) || (/^[0-9#*]$/.test(prev) && text.charCodeAt(index + 1) === 0x20e3);
+}
+
+// JS ends a line at a lone CR, the card only at LF: code after it would sit a line off. CRLF is ordinary,
+// and so is a final CR (`lineFlags` gets lines split on LF, so a CRLF line ends in one).
+function isLoneCr(text: string, index: number): boolean {
+  return text.charCodeAt(index) === 0x0d && index + 1 < text.length && text.charCodeAt(index + 1) !== 0x0a;
+}
+
 /**
  * Every hidden, control or direction-changing character in `text`, in order. With `code`, tab, line
- * feed and carriage return are ordinary whitespace and not reported.
+ * feed and carriage return (unless it is a lone CR inside the text) are ordinary whitespace.
  */
 export function findUnsafeCharacters(text: string, opts: { code?: boolean } = {}): UnsafeCharacter[] {
   const found: UnsafeCharacter[] = [];
@@ -108,8 +131,8 @@ export function findUnsafeCharacters(text: string, opts: { code?: boolean } = {}
   let lineStart = 0;
   for (const m of text.matchAll(UNSAFE)) {
     const cp = m[0].codePointAt(0) ?? 0;
-    if (opts.code && CODE_WHITESPACE.has(cp)) continue;
-    if (isEmojiJoiner(text, m.index)) continue;
+    if (opts.code && CODE_WHITESPACE.has(cp) && !isLoneCr(text, m.index)) continue;
+    if (isEmojiJoiner(text, m.index) || isEmojiPresentation(text, m.index)) continue;
     for (let i = text.indexOf('\n', lineStart); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) {
       line++;
       lineStart = i + 1;
