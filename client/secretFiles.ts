@@ -1,11 +1,13 @@
 // What a proposal must never carry: a proposal's files sit on a review card, readable by the room's owner.
 
-// Folders of credentials, at any depth: never entered.
+// Folders of credentials, at any depth: never entered. Keys are lower case, as every lookup is: macOS and
+// Windows disks find `.SSH` when asked for `.ssh`.
 const SECRET_DIRS: Record<string, string> = {
   '.git': 'git metadata (remotes may hold tokens)',
   '.ssh': 'SSH keys',
   '.aws': 'AWS credentials',
   '.gnupg': 'GnuPG keys',
+  '.kube': 'Kubernetes credentials',
 };
 
 const SECRET_NAMES: Record<string, string> = {
@@ -18,8 +20,10 @@ const SECRET_NAMES: Record<string, string> = {
 
 const SECRET_PATTERNS: [RegExp, string][] = [
   // Every .env* name: .env, .env.local, .envrc, .env_backup.
-  [/^\.env/, 'environment file'],
-  [/^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/, 'private key'],
+  [/^\.env/i, 'environment file'],
+  // Cloudflare Wrangler's local secrets: .dev.vars, .dev.vars.<environment>.
+  [/^\.dev\.vars(?:\.|$)/i, 'environment file'],
+  [/^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/i, 'private key'],
   [/\.(?:pem|key|p12|pfx|keystore|jks|ppk)$/i, 'key or certificate store'],
 ];
 
@@ -32,6 +36,12 @@ const SECRET_CONTENT: [RegExp, string][] = [
   [/\bnpmAuth(?:Token|Ident)\s*:\s*["']?[^\s"'$]/, 'holds a yarn registry token'],
   [/\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{22,})/, 'holds a GitHub token'],
   [/\bxox[abposre]-[A-Za-z0-9-]{10,}/, 'holds a Slack token'],
+  // Bare keys by their documented prefixes and lengths, whole tokens only (not `npm_config_…`, `sk_test_…`).
+  [/(?<![\w-])[sr]k_live_[A-Za-z0-9]{24,}(?![\w-])/, 'holds a Stripe secret key'],
+  [/(?<![\w-])sk-ant-[a-z]+\d*-[A-Za-z0-9_-]{40,}/, 'holds an Anthropic API key'],
+  [/(?<![\w-])npm_[A-Za-z0-9]{36}(?![\w-])/, 'holds an npm token'],
+  [/(?<![\w-])AIza[A-Za-z0-9_-]{35}(?![\w-])/, 'holds a Google API key'],
+  [/(?<![\w-])glpat-[A-Za-z0-9_-]{20,}/, 'holds a GitLab token'],
 ];
 
 const AWS_KEY_ID = /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/;
@@ -40,14 +50,16 @@ const AWS_SECRET = /secret_?access_?key|(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A
 
 /** Why the folder `name` may hold secrets, or undefined. */
 export function secretDir(name: string): string | undefined {
-  return Object.hasOwn(SECRET_DIRS, name) ? SECRET_DIRS[name] : undefined;
+  const key = name.toLowerCase();
+  return Object.hasOwn(SECRET_DIRS, key) ? SECRET_DIRS[key] : undefined;
 }
 
 /** Why the file at `relPath` (`/`-separated) may hold secrets by its name alone, or undefined. */
 export function secretName(relPath: string): string | undefined {
-  const name = relPath.slice(relPath.lastIndexOf('/') + 1);
+  const lower = relPath.toLowerCase();
+  const name = lower.slice(lower.lastIndexOf('/') + 1);
   if (Object.hasOwn(SECRET_NAMES, name)) return SECRET_NAMES[name];
-  if (relPath === '.docker/config.json' || relPath.endsWith('/.docker/config.json'))
+  if (lower === '.docker/config.json' || lower.endsWith('/.docker/config.json'))
     return 'Docker registry credentials';
   return SECRET_PATTERNS.find(([re]) => re.test(name))?.[1];
 }

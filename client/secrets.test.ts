@@ -7,6 +7,14 @@ import { collectFiles } from './collectFiles.ts';
 const APP = 'export default function App() {\n  return <h1>Hi</h1>;\n}\n';
 const NPM_TOKEN = 'npm_0123456789abcdefghijklmnopqrstuvwxyzAB';
 const GH_TOKEN = `ghp_${'a1B2'.repeat(9)}`;
+// Built from pieces so that no scanner takes this file for a leak.
+const KEYS = {
+  stripe: `sk_${'live'}_${'4eC39HqLyjWDarjtT1zdp7dc'}`,
+  anthropic: `sk-${'ant'}-api03-${'aB3_dE-fG9h'.repeat(8)}AA`,
+  npm: `npm_${'Ab3dEf'.repeat(6)}`,
+  google: `AI${'za'}Sy${'D-9tSrke72PouQMnMX7a'}${'7eZSW0jkFMBWx'}`,
+  gitlab: `gl${'pat'}-${'xY7_zQ2-kL9mN4pR8sT1'}`,
+};
 
 // Every kind of secret the CLI must keep home, by name, by folder and by content.
 const SECRETS: Record<string, string> = {
@@ -47,6 +55,22 @@ const SECRETS: Record<string, string> = {
   'src/github.ts': `export const token = '${GH_TOKEN}';\n`,
   'src/pat.ts': `export const token = 'github_pat_11ABCDEFG0123456789_abcdefghijklmnop';\n`,
   'src/slack.ts': "export const hook = 'xoxb-123456789012-abcdefABCDEF';\n",
+  // Names and folders in any case (macOS and Windows disks ignore it).
+  '.ENV': 'A=4',
+  '.Env.local': 'A=5',
+  ID_RSA: 'x',
+  '.NPMRC': `//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n`,
+  '.SSH/config': 'Host *',
+  'TLS/server.PEM': 'x',
+  // Cloudflare Wrangler's local secrets, and a kubeconfig.
+  '.dev.vars': 'API_KEY=1',
+  '.dev.vars.staging': 'API_KEY=2',
+  '.kube/config': 'users:\n- name: me\n  user:\n    token: abc\n',
+  'src/stripe.ts': `export const stripe = new Stripe('${KEYS.stripe}');\n`,
+  'src/anthropic.ts': `export const client = new Anthropic({ apiKey: '${KEYS.anthropic}' });\n`,
+  'src/npm.ts': `export const token = "${KEYS.npm}";\n`,
+  'src/maps.ts': `export const url = 'https://maps.googleapis.com/maps/api/js?key=${KEYS.google}';\n`,
+  'src/gitlab.ts': `export const headers = { 'PRIVATE-TOKEN': '${KEYS.gitlab}' };\n`,
 };
 
 // Near misses that are ordinary app files and must still be sent.
@@ -59,6 +83,13 @@ const KEPT: Record<string, string> = {
   'docs/yarnrc.md': `npmAuthToken: \${NPM_TOKEN}\n`,
   'docs/keys.md': 'AWS ids look like AKIAIOSFODNN7EXAMPLE.\nSet the _auth field in your npmrc.\n',
   'ghp.md': 'GitHub tokens start with ghp_ and Slack ones with xoxb-.\n',
+  'src/dev.vars.ts': 'export const vars = {};\n',
+  'src/kube.ts': 'export const config = "~/.kube/config";\n',
+  'src/npmScripts.ts':
+    'export const v = process.env.npm_package_version ?? process.env.npm_config_user_agent;\n',
+  'docs/prefixes.md':
+    'Stripe keys start with sk_live_, Anthropic ones with sk-ant-, GitLab ones with glpat- and Google ones with AIza.\n',
+  'src/prefixes.ts': `export const stripeTest = 'sk_test_${'x'.repeat(24)}';\nexport const short = 'npm_${'a'.repeat(20)}';\n`,
 };
 
 describe('collectFiles and secrets', () => {
@@ -66,7 +97,9 @@ describe('collectFiles and secrets', () => {
     const c = await collectFiles(appDir({ ...SECRETS, ...KEPT }));
     expect(c.files).toEqual(KEPT);
     const secret = c.skipped.filter((s) => s.secret).map((s) => s.path);
-    const expected = Object.keys(SECRETS).map((p) => p.match(/^(\.ssh|\.aws|\.gnupg|\.git)\//)?.[0] ?? p);
+    const expected = Object.keys(SECRETS).map(
+      (p) => p.match(/^(\.ssh|\.aws|\.gnupg|\.git|\.kube)\//i)?.[0] ?? p,
+    );
     expect(secret.sort()).toEqual(expected.sort());
   });
 });
