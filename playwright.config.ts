@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 import { E2E_DATA_DIR, E2E_NPM_CACHE, E2E_OWNER_TOKEN, E2E_PORT } from './e2e/env.ts';
 
+const SANDPACK_SPECS = /(^|\/)(e2e\/sandpack|isolation\/sandpack)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   // Fills the Sandpack npm cache when a fresh clone has none, so `npm test` needs no step before it.
@@ -13,9 +15,12 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['github']] : 'list',
   // Rows that assert the launcher never stalls run alone, after the rest: on 2 cores a neighbour's test
   // starves the launcher's renderer, which is the machine, not the product.
+  // Sandpack starts (a bundler installing ~160 packages in the page) run one at a time after the rest:
+  // two at once beside other tests stalled them past their limits on 2 cores.
   projects: [
-    { name: 'e2e', testIgnore: /isolation\/exhaustion\.spec\.ts/ },
-    { name: 'alone', testMatch: /isolation\/exhaustion\.spec\.ts/, dependencies: ['e2e'] },
+    { name: 'e2e', testIgnore: [/isolation\/exhaustion\.spec\.ts/, SANDPACK_SPECS] },
+    { name: 'sandpack', testMatch: SANDPACK_SPECS, workers: 1, dependencies: ['e2e'] },
+    { name: 'alone', testMatch: /isolation\/exhaustion\.spec\.ts/, dependencies: ['sandpack'] },
   ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
