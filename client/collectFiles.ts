@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WireError } from '../validation/errorCodes.ts';
-import { LIMITS, type Limits } from '../validation/proposal.ts';
+import { LIMITS, type Limits, tooLargeError } from '../validation/proposal.ts';
 import { parseGitignore } from './gitignore.ts';
 import { readBounded } from './readBounded.ts';
 import { secretContent, secretDir, secretName } from './secretFiles.ts';
@@ -24,19 +24,6 @@ export interface Collected {
 const ALWAYS_SKIPPED_DIRS = new Set(['node_modules']);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
-// The words of validation's checkLimits, for what was refused before it was read.
-function tooLarge(over: string, limits: Limits, detail: object): WireError {
-  const caps = `at most ${limits.maxFiles} files, ${limits.maxFileBytes / 1024} KB a file, ${limits.maxTotalBytes / 1024} KB in all`;
-  return {
-    code: 'too_large',
-    message:
-      limits === LIMITS
-        ? `Too large for a snippet (${over}): ${caps}, so a reviewer can read it. Push a repository version and use propose_room_repo_app instead.`
-        : `Too large for a repository version (${over}): ${caps}.`,
-    detail: { ...detail, limits },
-  };
-}
 
 // Rules are never dropped (that would send what the person meant to keep home), so a huge one is an error.
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
@@ -66,9 +53,9 @@ export async function collectFiles(dir: string, limits: Limits = LIMITS): Promis
     count++;
     total += bytes;
     if (count > limits.maxFiles)
-      out.tooLarge = tooLarge(`more than ${limits.maxFiles} files`, limits, { stopped_at: p });
+      out.tooLarge = tooLargeError(`more than ${limits.maxFiles} files`, limits, { stopped_at: p });
     else if (total > limits.maxTotalBytes)
-      out.tooLarge = tooLarge(`more than ${kb(limits.maxTotalBytes)} in all`, limits, { stopped_at: p });
+      out.tooLarge = tooLargeError(`more than ${kb(limits.maxTotalBytes)} in all`, limits, { stopped_at: p });
   };
   const walk = async (rel: string): Promise<void> => {
     const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
@@ -93,7 +80,7 @@ export async function collectFiles(dir: string, limits: Limits = LIMITS): Promis
       else {
         const r = await readBounded(path.join(root, p), limits.maxFileBytes);
         if (r.kind === 'too_large')
-          out.tooLarge = tooLarge(`'${p}' is ${kb(r.bytes)}, left unread`, limits, {
+          out.tooLarge = tooLargeError(`'${p}' is ${kb(r.bytes)}, left unread`, limits, {
             largest: { path: p, bytes: r.bytes },
           });
         else if (r.kind !== 'text')

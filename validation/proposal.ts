@@ -59,15 +59,7 @@ export function checkLimits(files: Record<string, string>, limits: Limits = LIMI
           ? `${kb(total)} in all`
           : undefined;
   if (!over) return undefined;
-  const caps = `at most ${limits.maxFiles} files, ${limits.maxFileBytes / 1024} KB a file, ${limits.maxTotalBytes / 1024} KB in all`;
-  return {
-    code: 'too_large',
-    message:
-      limits === LIMITS
-        ? `Too large for a snippet (${over}): ${caps}, so a reviewer can read it. Push a repository version and use propose_room_repo_app instead.`
-        : `Too large for a repository version (${over}): ${caps}.`,
-    detail: { files: sizes.length, total_bytes: total, largest, limits },
-  };
+  return tooLargeError(over, limits, { files: sizes.length, total_bytes: total, largest });
 }
 
 /** Rules 2, 3 and 5 on a file map (shape first, for callers that ran no schema). */
@@ -117,4 +109,17 @@ export function validateRepoProposal(args: unknown): Verdict<RepoProposalArgs> {
   const error = checkName(schema.value.name);
   if (error) return { ok: false, by: 'rule', error };
   return { ok: true, value: schema.value };
+}
+
+/** The `too_large` error for a file set over `limits`; the CLI says the same for what it refused unread. */
+export function tooLargeError(over: string, limits: Limits, detail: object): WireError {
+  const caps = `at most ${limits.maxFiles} files, ${limits.maxFileBytes / 1024} KB a file, ${limits.maxTotalBytes / 1024} KB in all`;
+  return {
+    code: 'too_large',
+    message:
+      limits === LIMITS
+        ? `Too large for a snippet (${over}): ${caps}, so a reviewer can read it. Push a repository version and use propose_room_repo_app instead.`
+        : `Too large for a repository version (${over}): ${caps}.`,
+    detail: { ...detail, limits },
+  };
 }

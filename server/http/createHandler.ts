@@ -20,6 +20,7 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
   // One npm cache per server: the registry route and proposals' version pinning share it.
   deps.npm ??= new NpmCache({ dir: deps.config.npmCacheDir, offline: deps.config.npmOffline });
   deps.registry ??= new RegistryCapabilities(deps.store);
+  const capabilities = deps.registry;
   const registryBase = `${deps.config.publicUrl}${REGISTRY_PATH}`;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -43,7 +44,7 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
         await serveRegistry(req, res, url, {
           cache: deps.npm,
           store: deps.store,
-          capabilities: deps.registry ?? new RegistryCapabilities(deps.store),
+          capabilities,
           base: registryBase,
         });
       else if (!(await api.handle(ctx))) {

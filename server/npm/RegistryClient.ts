@@ -82,8 +82,6 @@ export class RegistryClient {
         String((err as Error).message),
       );
     }
-    if (data.length > MAX_TARBALL_BYTES)
-      throw new RegistryError(`${manifest.name}@${manifest.version} is too large`, `${data.length} bytes`);
     // make-fetch-happen checks it too; this one does not depend on a cache having done so.
     if (!ssri.checkData(data, integrity))
       throw new RegistryError(
