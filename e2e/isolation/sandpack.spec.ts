@@ -18,5 +18,6 @@ test('a user profile allows a cross-site frame storage and service workers; a fr
   }
 });
 
-// Fresh contexts block third-party storage; most users' browsers do not, so the rows run in both.
-defineRowTests('sandpack', rowsIn(['sandpack']), ['fresh', 'user']);
+// A user's profile grants a cross-site frame storage and service workers (the stronger attacker); fresh
+// contexts block them. `npm test` runs the user profile; `npm run test:isolation` runs both.
+defineRowTests('sandpack', rowsIn(['sandpack']), process.env.ROOM_E2E_FULL ? ['fresh', 'user'] : ['user']);
