@@ -37,13 +37,15 @@ test('an owner renames the room and removes the open app after confirming', asyn
   const roomId = await createRoom(request, `Owner ${Date.now()}`);
   await approveApp(request, roomId, 'Doomed', textApp('Doomed'));
   await page.goto(`/rooms/${roomId}`);
-  await page.getByRole('button', { name: 'Rename room' }).click();
+  await page.getByRole('button', { name: 'Manage room' }).click();
+  await page.getByRole('menuitem', { name: 'Rename room' }).click();
   await page.getByRole('textbox', { name: 'Room name' }).fill('Renamed room');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByRole('heading', { name: 'Renamed room' })).toBeVisible();
 
   await expect(page.getByRole('tab', { name: 'Doomed' })).toBeVisible();
-  await page.getByRole('button', { name: 'Remove app' }).click();
+  await page.getByRole('button', { name: 'Manage room' }).click();
+  await page.getByRole('menuitem', { name: 'Remove app' }).click();
   await expect(page.getByText('Remove Doomed from the launcher for everyone?')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm remove' }).click();
   await expect(page.getByRole('tab', { name: 'Doomed' })).toHaveCount(0);
@@ -70,7 +72,8 @@ test('many tabs scroll and stay reachable at 360 px; an owner reorders tabs', as
   await page.keyboard.press(' ');
   await expect(last).toHaveAttribute('aria-selected', 'true');
 
-  await page.getByRole('button', { name: 'Move tab left' }).click();
+  await page.getByRole('button', { name: 'Manage room' }).click();
+  await page.getByRole('menuitem', { name: 'Move tab left' }).click();
   await expect(tabs.getByRole('tab').nth(10)).toHaveText('Tool number 12');
   const { apps } = (await (await request.get(`/api/rooms/${roomId}`, { headers: ownerAuth })).json()) as {
     apps: { name: string }[];

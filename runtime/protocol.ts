@@ -3,6 +3,7 @@
  * everything after it travels over the MessageChannel port handed to the frame at start.
  */
 import type { ErrorCode } from '../validation/errorCodes.ts';
+import { isTheme, type Theme } from './theme/tokens.ts';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -32,6 +33,8 @@ export interface ConnectMessage {
   version: number;
   /** True when the frame waits for files (a warm frame): it may spend the wait warming up. */
   warm?: boolean;
+  /** The launcher's theme: the frame applies it before any app code runs. */
+  theme?: Theme;
 }
 
 /** A JSON-compatible value: what `@room/sdk` storage keeps. */
@@ -44,6 +47,10 @@ export const SdkMethod = {
   'storage.delete': 'storage.delete',
   'storage.keys': 'storage.keys',
   'storage.clear': 'storage.clear',
+  /** `{name, data, type?}`: asks the person to save a file; answered once they chose (or it was refused). */
+  'files.save': 'files.save',
+  /** `{}`: the launcher's theme (the Sandpack frame asks; the Sucrase frame gets it on connect). */
+  'theme.get': 'theme.get',
 } as const;
 export type SdkMethod = (typeof SdkMethod)[keyof typeof SdkMethod];
 
@@ -55,6 +62,8 @@ export const SdkErrorCode = {
   quota_exceeded: 'quota_exceeded',
   too_many_requests: 'too_many_requests',
   not_available: 'not_available',
+  invalid_name: 'invalid_name',
+  save_refused: 'save_refused',
   bad_request: 'bad_request',
   internal: 'internal',
 } as const satisfies Partial<Record<ErrorCode, ErrorCode>>;
@@ -84,7 +93,9 @@ export type HostToFrame =
   | { type: 'ping'; id: number }
   | SdkResult
   /** Another copy of this app (another tab, or the app menu) changed `key`; `null`: every key. */
-  | { type: 'storage-changed'; key: string | null };
+  | { type: 'storage-changed'; key: string | null }
+  /** The person switched the launcher's theme. */
+  | { type: 'theme'; theme: Theme };
 
 export type FrameToHost =
   | { type: 'ready'; version: number }
@@ -99,7 +110,12 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 
 export function isConnectMessage(x: unknown): x is ConnectMessage {
-  return isObject(x) && x.type === 'room-connect' && isNumber(x.version);
+  return (
+    isObject(x) &&
+    x.type === 'room-connect' &&
+    isNumber(x.version) &&
+    (x.theme === undefined || isTheme(x.theme))
+  );
 }
 
 function isFrameError(x: unknown): x is FrameError {
@@ -169,6 +185,8 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
       return isSdkResult(x);
     case 'storage-changed':
       return x.key === null || typeof x.key === 'string';
+    case 'theme':
+      return isTheme(x.theme);
     default:
       return false;
   }

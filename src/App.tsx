@@ -4,9 +4,11 @@ import { ConnectedPage } from './connected/ConnectedPage.tsx';
 import { LauncherPage } from './pages/LauncherPage.tsx';
 import { RoomsPage } from './pages/RoomsPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
+import { InboxPage } from './review/InboxPage.tsx';
 import { PinnedVersionPage } from './review/PinnedVersionPage.tsx';
 import { ReviewPage } from './review/ReviewPage.tsx';
 import { navigate, useLocation } from './router.ts';
+import { ThemeSwitch } from './theme/ThemeSwitch.tsx';
 
 type Session =
   | { state: 'loading' }
@@ -63,9 +65,12 @@ export function App() {
         >
           Rooms
         </a>
-        <button type="button" className="link-button" onClick={signOut}>
-          Sign out
-        </button>
+        <div className="topbar-end">
+          <ThemeSwitch />
+          <button type="button" className="link-button" onClick={signOut}>
+            Sign out
+          </button>
+        </div>
       </header>
       {pinned ? (
         <PinnedVersionPage
@@ -80,6 +85,8 @@ export function App() {
         <LauncherPage key={room[1]} roomId={decodeURIComponent(room[1] as string)} />
       ) : path === '/' ? (
         <RoomsPage />
+      ) : /^\/review\/?$/.test(path) ? (
+        <InboxPage />
       ) : (
         <main className="page">
           <h1>Page not found</h1>

@@ -25,6 +25,7 @@ export const ErrorCode = {
   invalid_value: 'invalid_value',
   not_available: 'not_available',
   too_many_requests: 'too_many_requests',
+  save_refused: 'save_refused',
   compile_error: 'compile_error',
   unresolved_import: 'unresolved_import',
   unresolved_dependency: 'unresolved_dependency',

@@ -6,6 +6,7 @@ import {
   PROTOCOL_VERSION,
 } from '../protocol.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
+import { setFrameTheme } from './frameTheme.ts';
 import { adoptPort, hasPort, onHostMessage, postToHost } from './hostPort.ts';
 import { runApp } from './runApp.ts';
 import { showOverlay } from './showOverlay.ts';
@@ -43,6 +44,8 @@ window.addEventListener('message', (event) => {
   if (event.source !== window.parent || hasPort() || !isConnectMessage(event.data)) return;
   const handed = event.ports[0];
   if (!handed || !adoptPort(handed)) return;
+  // Before any app code: the document starts in the launcher's theme.
+  if (event.data.theme) setFrameTheme(event.data.theme);
   onHostMessage(onMessage);
   post({ type: 'ready', version: PROTOCOL_VERSION });
   // A warm frame waits for files: spend the wait on first-time costs (a cold one has its files coming).
@@ -60,6 +63,9 @@ function onMessage(message: HostToFrame): void {
   switch (message.type) {
     case 'ping':
       post({ type: 'pong', id: message.id });
+      return;
+    case 'theme':
+      setFrameTheme(message.theme);
       return;
     case 'run':
       if (started) return;

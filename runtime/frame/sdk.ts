@@ -1,5 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import { type SaveData, saveBytes } from '../files/saveLimits.ts';
 import type { JsonValue } from '../protocol.ts';
 import { encodeValue } from '../storageLimits.ts';
+import type { Theme } from '../theme/tokens.ts';
+import { frameTheme, onFrameTheme } from './frameTheme.ts';
 import { onHostMessage } from './hostPort.ts';
 import { StoredStateCache } from './StoredStateCache.ts';
 import { SdkCaller } from './sdkCall.ts';
@@ -55,8 +59,32 @@ export function createSdk() {
     },
   };
 
+  const files = {
+    /**
+     * Asks the person to save a file the app made (text is saved as UTF-8; bytes as they are; at most
+     * 5 MB). Resolves once the download started; rejects with `save_refused` (the person said no, or the
+     * app is not on screen), `too_large`, `too_many_requests` (a prompt is already open, or over 6 a
+     * minute) or `invalid_name` (the name or type is not one an app may save: csv, txt, json, png…).
+     */
+    save: async (name: string, data: SaveData, type?: string): Promise<void> => {
+      const bytes = saveBytes(data);
+      await caller.call(
+        'files.save',
+        type === undefined ? { name, data: bytes } : { name, data: bytes, type },
+      );
+    },
+  };
+
   return {
     storage,
+    files,
+    /**
+     * The launcher's theme: `const { theme, tokens } = useTheme()`, `theme` is `'light'` or `'dark'`,
+     * `tokens` the values also set on `<html>` as `--room-<name>` CSS variables (`--room-bg`,
+     * `--room-text`, `--room-accent`, `--room-font-size-md`, `--room-space-2`, `--room-radius`…).
+     * Re-renders when the person switches.
+     */
+    useTheme: (): Theme => useSyncExternalStore(onFrameTheme, frameTheme),
     /**
      * React state kept in `storage` under `key`: `const [value, setValue, { loading, error }] =
      * useStoredState('team', ['Ada'])`. While the stored value is read, `value` is `initial` and

@@ -6,6 +6,7 @@ import {
   isFrameToHost,
   PROTOCOL_VERSION,
 } from '../protocol.ts';
+import { hostTheme, onHostTheme } from './hostTheme.ts';
 import { MESSAGE_BUDGET, MessageFlood, watchWindowMessages } from './MessageFlood.ts';
 import { Watchdog } from './Watchdog.ts';
 
@@ -58,6 +59,7 @@ export class FrameController {
   private failed = false;
   private watchdog: Watchdog | undefined;
   private unwatch: (() => void) | undefined;
+  private unfollowTheme: (() => void) | undefined;
   private readonly windowFlood = new MessageFlood(MESSAGE_BUDGET.windowPerSecond);
   private readonly portFlood = new MessageFlood(MESSAGE_BUDGET.portPerSecond);
   /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
@@ -95,6 +97,7 @@ export class FrameController {
     this.isDisposed = true;
     this.revoke();
     this.unwatch?.();
+    this.unfollowTheme?.();
     this.iframe.removeEventListener('load', this.onLoad);
     this.iframe.remove();
   }
@@ -127,7 +130,14 @@ export class FrameController {
         if (this.windowFlood.hit(performance.now())) this.onFlood();
       });
     }
-    const connect: ConnectMessage = { type: 'room-connect', version: PROTOCOL_VERSION, warm: !this.files };
+    const connect: ConnectMessage = {
+      type: 'room-connect',
+      version: PROTOCOL_VERSION,
+      warm: !this.files,
+      theme: hostTheme(),
+    };
+    // The person switches the theme: the app follows without reloading.
+    this.unfollowTheme = onHostTheme((theme) => this.send({ type: 'theme', theme }));
     // A sandboxed frame's origin is opaque, so '*' is the only target that reaches it.
     this.iframe.contentWindow?.postMessage(connect, '*', [channel.port2]);
     // The port queues it until the frame adopts it: a cold frame need not wait for "ready".

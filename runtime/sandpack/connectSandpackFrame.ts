@@ -1,5 +1,6 @@
 import type { FrameBridge, FrameIdentity } from '../host/FrameController.ts';
-import { type HostToFrame, isFrameToHost } from '../protocol.ts';
+import { hostTheme, onHostTheme } from '../host/hostTheme.ts';
+import { type HostToFrame, isFrameToHost, type JsonValue } from '../protocol.ts';
 
 /**
  * Joins a Sandpack bundler frame to the storage bridge. The frame has no port, so each message is
@@ -24,6 +25,10 @@ export function connectSandpackFrame(opts: {
       return;
     }
     const reply = (message: HostToFrame) => iframe.contentWindow?.postMessage(message, origin);
+    if (data.method === 'theme.get') {
+      reply({ type: 'sdk-result', id: data.id, ok: true, value: hostTheme() as unknown as JsonValue });
+      return;
+    }
     if (!bridge) {
       reply({
         type: 'sdk-result',
@@ -36,5 +41,12 @@ export function connectSandpackFrame(opts: {
     bridge(who, data, reply);
   };
   window.addEventListener('message', onMessage);
-  return () => window.removeEventListener('message', onMessage);
+  // The person switches the theme: the app follows without reloading.
+  const unfollow = onHostTheme((theme) =>
+    iframe.contentWindow?.postMessage({ type: 'theme', theme }, origin),
+  );
+  return () => {
+    window.removeEventListener('message', onMessage);
+    unfollow();
+  };
 }

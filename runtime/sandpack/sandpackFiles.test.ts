@@ -29,7 +29,9 @@ describe('sandpackFiles', () => {
   });
 
   it('runs a self-mounting src/index when there is no App', () => {
-    expect(sandpackFiles({ 'src/index.tsx': '' }, DEPS)['/index.tsx']).toBe("import './src/index';\n");
+    expect(sandpackFiles({ 'src/index.tsx': '' }, DEPS)['/index.tsx']).toBe(
+      "import '@room/sdk';\nimport './src/index';\n",
+    );
   });
 });
 

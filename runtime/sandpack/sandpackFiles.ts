@@ -18,9 +18,10 @@ export function sandpackFiles(
     out[`/${file}`] = text;
   }
   const entry = APP_ENTRY.find((f) => f in files);
+  // '@room/sdk' first: it asks for the launcher's theme before the app renders.
   out['/index.tsx'] = entry
-    ? `import { createRoot } from 'react-dom/client';\nimport App from './${entry.replace(/\.(tsx|jsx|js|ts)$/, '')}';\n\ncreateRoot(document.getElementById('root')!).render(<App />);\n`
-    : `import './src/index';\n`;
+    ? `import '@room/sdk';\nimport { createRoot } from 'react-dom/client';\nimport App from './${entry.replace(/\.(tsx|jsx|js|ts)$/, '')}';\n\ncreateRoot(document.getElementById('root')!).render(<App />);\n`
+    : `import '@room/sdk';\nimport './src/index';\n`;
   out['/public/index.html'] =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>';
   out['/node_modules/@room/sdk/package.json'] = JSON.stringify({

@@ -3,7 +3,7 @@
  * `sdk-result` messages as the Sucrase frame's SDK, over `window.parent.postMessage`: the bundler frame
  * has no port, so the host keys it by `event.source` (runtime/sandpack/connectSandpackFrame.ts).
  */
-export const SDK_MODULE = `import { useCallback, useEffect, useState } from 'react';
+export const SDK_MODULE = `import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 let nextId = 1;
 const pending = new Map();
@@ -20,8 +20,23 @@ window.addEventListener('message', (event) => {
     else reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
   } else if (m.type === 'storage-changed') {
     for (const w of watchers) w(m.key);
+  } else if (m.type === 'theme') {
+    setTheme(m.theme);
   }
 });
+
+// The launcher's theme: on <html> as --room-* variables and color-scheme, and through useTheme().
+let theme = { theme: 'light', tokens: {} };
+const themeWatchers = new Set();
+function setTheme(next) {
+  if (!next || (next.theme !== 'light' && next.theme !== 'dark') || typeof next.tokens !== 'object') return;
+  theme = next;
+  const root = document.documentElement;
+  for (const [k, v] of Object.entries(next.tokens)) root.style.setProperty('--room-' + k, String(v));
+  root.style.colorScheme = next.theme;
+  root.dataset.theme = next.theme;
+  for (const w of themeWatchers) w();
+}
 
 function call(method, params) {
   return new Promise((resolve, reject) => {
@@ -30,6 +45,26 @@ function call(method, params) {
     window.parent.postMessage({ type: 'sdk-call', id, method, params }, '*');
   });
 }
+
+call('theme.get', {}).then(setTheme, () => {});
+
+export function useTheme() {
+  return useSyncExternalStore(
+    (w) => { themeWatchers.add(w); return () => themeWatchers.delete(w); },
+    () => theme,
+  );
+}
+
+export const files = {
+  save: (name, data, type) => {
+    let bytes = data;
+    if (typeof data === 'string') bytes = new TextEncoder().encode(data);
+    else if (data instanceof ArrayBuffer) bytes = new Uint8Array(data);
+    else if (ArrayBuffer.isView(data)) bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    else return Promise.reject(Object.assign(new Error('files.save takes text or bytes'), { code: 'invalid_value' }));
+    return call('files.save', type === undefined ? { name, data: bytes } : { name, data: bytes, type }).then(() => undefined);
+  },
+};
 
 function changed(key) {
   for (const w of watchers) w(key);

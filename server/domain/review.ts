@@ -18,6 +18,7 @@ export async function listProposals(
   who: Principal,
   roomId: string,
   state: ProposalRow['state'] | 'all' = 'pending',
+  withFiles = true,
 ): Promise<ProposalView[]> {
   const room = await roomFor(d.store, who, roomId);
   const filter = {
@@ -26,7 +27,27 @@ export async function listProposals(
   };
   const rows = await d.store.listProposals(room.id, filter);
   const names = room.role === 'owner' ? await proposerNames(d, rows) : new Map<string, string>();
-  return Promise.all(rows.map(async (p) => toProposalView(p, await filesOf(d, p), names.get(p.proposerId))));
+  return Promise.all(
+    rows.map(async (p) =>
+      toProposalView(p, withFiles ? await filesOf(d, p) : undefined, names.get(p.proposerId)),
+    ),
+  );
+}
+
+/** One inbox for an owner of many rooms: every pending proposal of the rooms they own, without files. */
+export async function listInbox(
+  d: DomainDeps,
+  who: Principal,
+): Promise<{ total: number; rooms: { id: string; name: string; proposals: ProposalView[] }[] }> {
+  const owned = (await d.store.listRoomsFor(who.personId)).filter((r) => r.role === 'owner');
+  const rooms = await Promise.all(
+    owned.map(async (room) => ({
+      id: room.id,
+      name: room.name,
+      proposals: await listProposals(d, who, room.id, 'pending', false),
+    })),
+  );
+  return { total: rooms.reduce((n, r) => n + r.proposals.length, 0), rooms };
 }
 
 /** One proposal for the owner or its proposer; not_found for everyone else. */

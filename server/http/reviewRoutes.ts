@@ -1,7 +1,13 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import { readEvents } from '../domain/events.ts';
 import { proposeRepo, proposeSnippet } from '../domain/proposals.ts';
-import { approveProposal, declineProposal, listProposals, readProposal } from '../domain/review.ts';
+import {
+  approveProposal,
+  declineProposal,
+  listInbox,
+  listProposals,
+  readProposal,
+} from '../domain/review.ts';
 import { removeApp, renameRoom, reorderApps } from '../domain/roomAdmin.ts';
 import { requirePrincipal } from './authenticate.ts';
 import { serveEventStream } from './eventStream.ts';
@@ -52,8 +58,14 @@ export function addReviewRoutes(router: Router): Router {
         who,
         ctx.params.roomId as string,
         state as (typeof STATES)[number],
+        // `files=0`: the cards, each loading its files when shown.
+        ctx.url.searchParams.get('files') !== '0',
       );
       sendJson(ctx.res, 200, { proposals });
+    })
+    .add('GET', '/api/review/pending', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
+      sendJson(ctx.res, 200, await listInbox(ctx.deps, who));
     })
     .add('GET', '/api/rooms/:roomId/proposals/:proposalId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');

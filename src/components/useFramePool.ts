@@ -1,12 +1,22 @@
 import { useEffect, useMemo } from 'react';
+import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import { FramePool } from '../../runtime/host/FramePool.ts';
+import type { SaveGate } from '../../runtime/host/SaveGate.ts';
 import { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import { api, type LauncherApp } from '../api.ts';
 import { poolApp } from './MountedApps.tsx';
 
 /** The launcher's frame pool for one room, and the warm hook the tab bar calls on pointer enter/focus. */
-export function useFramePool(roomId: string, apps: LauncherApp[] | undefined) {
+export function useFramePool(roomId: string, apps: LauncherApp[] | undefined, saves: SaveGate) {
   const storage = useMemo(() => new StorageBridge(), []);
+  // One bridge for every frame: `files.*` calls go to the save gate, the rest to storage.
+  const bridge = useMemo<FrameBridge>(
+    () => (who, message, reply) =>
+      message.type === 'sdk-call' && message.method === 'files.save'
+        ? saves.handle(who, message, reply)
+        : storage.handle(who, message, reply),
+    [storage, saves],
+  );
   useEffect(() => {
     storage.start();
     return () => storage.stop();
@@ -20,18 +30,18 @@ export function useFramePool(roomId: string, apps: LauncherApp[] | undefined) {
     () =>
       new FramePool({
         roomId,
-        bridge: storage.handle,
+        bridge,
         loadFiles: (appId) =>
           api<{ files: Record<string, string> }>(`/api/rooms/${roomId}/apps/${appId}/files`).then(
             (r) => r.files,
           ),
       }),
-    [roomId, storage],
+    [roomId, bridge],
   );
   useEffect(() => () => pool.dispose(), [pool]);
   const onWarm = (appId: string) => {
     const app = apps?.find((a) => a.id === appId);
     if (app) pool.warm(poolApp(app));
   };
-  return { pool, onWarm, storage };
+  return { pool, onWarm, storage, bridge };
 }

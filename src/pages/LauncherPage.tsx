@@ -2,20 +2,26 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type LauncherApp, type Room } from '../api.ts';
 import { AppMenu } from '../components/AppMenu.tsx';
 import { MountedApps } from '../components/MountedApps.tsx';
+import { SavePrompt } from '../components/SavePrompt.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
+import { useSaveGate } from '../components/useSaveGate.ts';
 import { navigate, useLocation } from '../router.ts';
 import { useRoomEvents } from '../useRoomEvents.ts';
 import { ConnectedLink } from './ConnectedLink.tsx';
-import { OwnerControls } from './OwnerControls.tsx';
+import { EmptyRoom } from './EmptyRoom.tsx';
+import { OwnerControls, saveAppOrder } from './OwnerControls.tsx';
 import { ReviewLink } from './ReviewLink.tsx';
 
 /** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
 export function LauncherPage({ roomId }: { roomId: string }) {
   const [data, setData] = useState<{ room: Room; apps: LauncherApp[] }>();
   const [error, setError] = useState<string>();
+  const [reorderError, setReorderError] = useState<string>();
   const { search } = useLocation();
-  const { pool, onWarm, storage } = useFramePool(roomId, data?.apps);
+  const wanted = search.get('app');
+  const { gate, pending } = useSaveGate(wanted ?? data?.apps[0]?.id);
+  const { pool, onWarm, storage, bridge } = useFramePool(roomId, data?.apps, gate);
 
   // Names of apps seen on this page, so a removal while open can say which app went.
   const seen = useRef(new Map<string, string>());
@@ -45,17 +51,27 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   if (!data) return <main className="page page-status">Loading room…</main>;
 
   for (const app of data.apps) seen.current.set(app.id, app.name);
-  const wanted = search.get('app');
   const selected = wanted ? data.apps.find((a) => a.id === wanted) : data.apps[0];
   const removed = wanted && !selected ? { name: seen.current.get(wanted) } : undefined;
   const select = (id: string) => navigate(`/rooms/${roomId}?app=${encodeURIComponent(id)}`);
+  const owner = data.room.role === 'owner';
+  const reorder = (ids: string[]) => {
+    // Shown at once; the server's order (and every other launcher's) follows from `apps.reordered`.
+    const byId = new Map(data.apps.map((a) => [a.id, a]));
+    setData({ ...data, apps: ids.flatMap((id) => byId.get(id) ?? []) });
+    setReorderError(undefined);
+    saveAppOrder(roomId, ids).then(load, (err: Error) => {
+      setReorderError(`Could not reorder the tabs: ${err.message}`);
+      load();
+    });
+  };
 
   return (
     <main className="launcher">
       <div className="launcher-head">
         <h1 className="launcher-title">{data.room.name}</h1>
         {selected && <AppMenu roomId={roomId} app={selected} storage={storage} />}
-        {data.room.role === 'owner' && (
+        {owner && (
           <OwnerControls
             roomId={roomId}
             roomName={data.room.name}
@@ -64,25 +80,43 @@ export function LauncherPage({ roomId }: { roomId: string }) {
             onChanged={load}
           />
         )}
+        {reorderError && (
+          <p role="alert" className="error-text">
+            {reorderError}
+          </p>
+        )}
         <nav className="launcher-links" aria-label="Room">
-          {data.room.role === 'owner' && <ReviewLink roomId={roomId} changes={changes} />}
+          {owner && <ReviewLink roomId={roomId} changes={changes} />}
           <ConnectedLink roomId={roomId} />
         </nav>
       </div>
       {data.apps.length === 0 ? (
-        <p className="page-status">No apps in this room yet.</p>
+        <EmptyRoom roomId={roomId} owner={owner} />
       ) : (
         <>
-          <TabBar apps={data.apps} selectedId={selected?.id} onSelect={select} onWarm={onWarm} />
+          <TabBar
+            apps={data.apps}
+            selectedId={selected?.id}
+            onSelect={select}
+            onWarm={onWarm}
+            onReorder={owner ? reorder : undefined}
+          />
           <MountedApps
             roomId={roomId}
             pool={pool}
-            bridge={storage.handle}
+            bridge={bridge}
             apps={data.apps}
             selected={selected}
             removed={removed}
           />
         </>
+      )}
+      {pending && (
+        <SavePrompt
+          key={pending.request.name + pending.request.bytes.byteLength}
+          pending={pending}
+          appName={seen.current.get(pending.request.who.appId) ?? 'this app'}
+        />
       )}
     </main>
   );

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { api, type LauncherApp } from '../api.ts';
+import { ManageRoomMenu } from './ManageRoomMenu.tsx';
 
-/** Owner actions on the launcher: rename the room, remove the open app (after a confirmation). */
+/** `ids` with `id` moved to index `to` (clamped). */
+export function moveTo(ids: readonly string[], id: string, to: number): string[] {
+  const rest = ids.filter((x) => x !== id);
+  rest.splice(Math.max(0, Math.min(to, rest.length)), 0, id);
+  return rest;
+}
+
+/** Saves a new tab order; every open launcher of the room gets it as `apps.reordered`. */
+export const saveAppOrder = (roomId: string, ids: string[]) =>
+  api(`/api/rooms/${encodeURIComponent(roomId)}/app-order`, { method: 'PUT', body: { apps: ids } });
+
+/** The owner's tools on the launcher, in the "Manage room" menu: rename, move the open tab, remove it. */
 export function OwnerControls({
   roomId,
   roomName,
@@ -19,14 +31,8 @@ export function OwnerControls({
   const [name, setName] = useState(roomName);
   const [error, setError] = useState<string>();
   const base = `/api/rooms/${encodeURIComponent(roomId)}`;
-  const move = (by: number) => {
-    const ids = apps.map((a) => a.id);
-    const from = app ? ids.indexOf(app.id) : -1;
-    const to = from + by;
-    if (from < 0 || to < 0 || to >= ids.length) return;
-    ids.splice(to, 0, ...ids.splice(from, 1));
-    run(api(`${base}/app-order`, { method: 'PUT', body: { apps: ids } }));
-  };
+  const ids = apps.map((a) => a.id);
+  const at = app ? ids.indexOf(app.id) : -1;
   const run = (p: Promise<unknown>) =>
     p.then(
       () => {
@@ -36,6 +42,7 @@ export function OwnerControls({
       },
       (err: Error) => setError(err.message),
     );
+  const move = (by: number) => app && run(saveAppOrder(roomId, moveTo(ids, app.id, at + by)));
   return (
     <div className="owner-controls">
       {error && (
@@ -54,6 +61,8 @@ export function OwnerControls({
             aria-label="Room name"
             value={name}
             maxLength={80}
+            // biome-ignore lint/a11y/noAutofocus: the person just chose "Rename room": the field is what they want.
+            autoFocus
             onChange={(e) => setName(e.target.value)}
           />
           <button type="submit">Save name</button>
@@ -63,7 +72,7 @@ export function OwnerControls({
         </form>
       )}
       {mode === 'remove' && app && (
-        <span>
+        <span className="confirm">
           Remove {app.name} from the launcher for everyone?{' '}
           <button type="button" onClick={() => run(api(`${base}/apps/${app.id}`, { method: 'DELETE' }))}>
             Confirm remove
@@ -74,24 +83,20 @@ export function OwnerControls({
         </span>
       )}
       {mode === 'idle' && (
-        <>
-          <button type="button" onClick={() => setMode('rename')}>
-            Rename room
-          </button>
-          {app && (
-            <>
-              <button type="button" onClick={() => move(-1)} disabled={apps[0]?.id === app.id}>
-                Move tab left
-              </button>
-              <button type="button" onClick={() => move(1)} disabled={apps.at(-1)?.id === app.id}>
-                Move tab right
-              </button>
-              <button type="button" onClick={() => setMode('remove')}>
-                Remove app
-              </button>
-            </>
-          )}
-        </>
+        <ManageRoomMenu
+          actions={[
+            {
+              label: 'Rename room',
+              run: () => {
+                setName(roomName);
+                setMode('rename');
+              },
+            },
+            { label: 'Move tab left', disabled: !app || at <= 0, run: () => move(-1) },
+            { label: 'Move tab right', disabled: !app || at >= ids.length - 1, run: () => move(1) },
+            { label: 'Remove app', disabled: !app, run: () => setMode('remove') },
+          ]}
+        />
       )}
     </div>
   );

@@ -2,18 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { api } from '../api.ts';
 import { navigate } from '../router.ts';
 
-/** The owner's "Needs your approval" link with the pending count; refreshed whenever `changes` moves. */
-export function ReviewLink({ roomId, changes }: { roomId: string; changes: number }) {
-  const [count, setCount] = useState<number>();
+/** The "Needs your approval" link with its count: the name stays exact, the count is its description. */
+export function ApprovalLink({ href, count }: { href: string; count: number | undefined }) {
   const countId = useId();
-  useEffect(() => {
-    void changes;
-    api<{ proposals: unknown[] }>(`/api/rooms/${encodeURIComponent(roomId)}/proposals?state=pending`)
-      .then((r) => setCount(r.proposals.length))
-      .catch(() => setCount(undefined));
-  }, [roomId, changes]);
-  const href = `/rooms/${encodeURIComponent(roomId)}/review`;
-  // The name stays exactly "Needs your approval"; screen readers hear the count as the description.
   return (
     <>
       <a
@@ -38,4 +29,16 @@ export function ReviewLink({ roomId, changes }: { roomId: string; changes: numbe
       )}
     </>
   );
+}
+
+/** The owner's link to a room's queue with the pending count; refreshed whenever `changes` moves. */
+export function ReviewLink({ roomId, changes }: { roomId: string; changes: number }) {
+  const [count, setCount] = useState<number>();
+  useEffect(() => {
+    void changes;
+    api<{ proposals: unknown[] }>(`/api/rooms/${encodeURIComponent(roomId)}/proposals?state=pending&files=0`)
+      .then((r) => setCount(r.proposals.length))
+      .catch(() => setCount(undefined));
+  }, [roomId, changes]);
+  return <ApprovalLink href={`/rooms/${encodeURIComponent(roomId)}/review`} count={count} />;
 }

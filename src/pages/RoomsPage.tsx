@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { api, type Room } from '../api.ts';
+import type { Inbox } from '../review/InboxPage.tsx';
 import { navigate } from '../router.ts';
+import { ApprovalLink } from './ReviewLink.tsx';
 
 export function RoomsPage() {
   const [rooms, setRooms] = useState<Room[]>();
   const [error, setError] = useState<string>();
   const [name, setName] = useState('');
+  const [pending, setPending] = useState<number>();
   const create = () =>
     api<{ room: Room }>('/api/rooms', { method: 'POST', body: { name } })
       .then((r) => navigate(`/rooms/${r.room.id}`))
@@ -15,11 +18,21 @@ export function RoomsPage() {
     api<{ rooms: Room[] }>('/api/rooms')
       .then((r) => setRooms(r.rooms))
       .catch((err: Error) => setError(err.message));
+    api<Inbox>('/api/review/pending').then(
+      (r) => setPending(r.total),
+      () => setPending(undefined),
+    );
   }, []);
+  const owns = rooms?.some((r) => r.role === 'owner');
 
   return (
     <main className="page">
       <h1>Your rooms</h1>
+      {owns && (
+        <p className="inbox-link">
+          <ApprovalLink href="/review" count={pending} />
+        </p>
+      )}
       {error && <p role="alert">{error}</p>}
       {!rooms && !error && <p>Loading rooms…</p>}
       {rooms?.length === 0 && <p>You are not in any room yet.</p>}

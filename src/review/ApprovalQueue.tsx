@@ -8,7 +8,7 @@ import type { Proposal } from './proposalTypes.ts';
 const PAGE_SIZE = 5;
 
 /** Needs your approval: the owner's pending proposals, a page of cards at a time, declined one or several. */
-export function ApprovalQueue({ roomId }: { roomId: string }) {
+export function ApprovalQueue({ roomId, roomName }: { roomId: string; roomName?: string }) {
   const [pending, setPending] = useState<Proposal[]>();
   const [error, setError] = useState<string>();
   const [page, setPage] = useState(0);
@@ -19,7 +19,8 @@ export function ApprovalQueue({ roomId }: { roomId: string }) {
   const base = `/api/rooms/${encodeURIComponent(roomId)}`;
 
   const load = useCallback(() => {
-    api<{ proposals: Proposal[] }>(`${base}/proposals?state=pending`)
+    // No files: each card loads its own when shown.
+    api<{ proposals: Proposal[] }>(`${base}/proposals?state=pending&files=0`)
       .then((r) => setPending(r.proposals))
       .catch((err: Error) => setError(err.message));
   }, [base]);
@@ -56,9 +57,15 @@ export function ApprovalQueue({ roomId }: { roomId: string }) {
   const launcher = `/rooms/${encodeURIComponent(roomId)}`;
   return (
     <>
-      <h1>
-        Needs your approval <span className="badge">{pending?.length ?? 0}</span>
-      </h1>
+      {roomName === undefined ? (
+        <h1>
+          Needs your approval <span className="badge">{pending?.length ?? 0}</span>
+        </h1>
+      ) : (
+        <h2 className="inbox-room">
+          {roomName} <span className="badge">{pending?.length ?? 0}</span>
+        </h2>
+      )}
       {error && (
         <p role="alert" className="error-text">
           {error}

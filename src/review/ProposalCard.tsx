@@ -1,11 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { hiddenCharacterLabels, type ReviewFlag, reviewFlags } from '../../validation/reviewFlags.ts';
+import { api } from '../api.ts';
+import { formatBytes } from '../components/formatBytes.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
 import { PackageList } from './PackageList.tsx';
 import type { Proposal } from './proposalTypes.ts';
 
-/** One pending proposal: every file in full, the review sentence, Approve and create, Decline. */
+/**
+ * One pending proposal: every file in full, the review sentence, Approve and create, Decline. The files
+ * load when the card comes into view (a queue of 200 opens as fast as one); Approve waits for them.
+ */
 export function ProposalCard({
   roomId,
   proposal,
@@ -25,10 +30,29 @@ export function ProposalCard({
   const [busy, setBusy] = useState(false);
   // Files render (and highlight) once the reviewer opens them, so a page of cards stays light.
   const [opened, setOpened] = useState(false);
-  const files = Object.entries(proposal.files ?? {});
+  const [loaded, setLoaded] = useState<Record<string, string> | string | undefined>(proposal.files);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = card.current;
+    if (!el || loaded !== undefined) return;
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      api<{ proposal: { files?: Record<string, string> } }>(
+        `/api/rooms/${encodeURIComponent(roomId)}/proposals/${encodeURIComponent(proposal.id)}`,
+      ).then(
+        (r) => setLoaded(r.proposal.files ?? {}),
+        (err: Error) => setLoaded(`Could not load the files: ${err.message}`),
+      );
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [roomId, proposal.id, loaded]);
+  const fileMap = typeof loaded === 'object' ? loaded : undefined;
+  const files = Object.entries(fileMap ?? {});
   const headingId = `proposal-${proposal.id}`;
   const nameFlags = hiddenCharacterLabels(proposal.name);
-  const flags = useMemo(() => reviewFlags(proposal.files ?? {}), [proposal.files]);
+  const flags = useMemo(() => reviewFlags(fileMap ?? {}), [fileMap]);
   const hiddenFlags = whereFlagged(flags.filter((f) => f.kind === 'hidden_character'));
   const layoutFlags = whereFlagged(flags.filter((f) => f.kind !== 'hidden_character'));
   const run = (fn: () => Promise<void>) => {
@@ -36,7 +60,7 @@ export function ProposalCard({
     fn().finally(() => setBusy(false));
   };
   return (
-    <article className="card" aria-labelledby={headingId}>
+    <article className="card" aria-labelledby={headingId} ref={card}>
       <header className="card-head">
         <input
           type="checkbox"
@@ -98,10 +122,31 @@ export function ProposalCard({
           Long lines or long runs of blanks in {layoutFlags.join('; ')}
         </p>
       )}
-      <details onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-        <summary>Review all proposed files ({files.length})</summary>
-        {opened && files.map(([path, code]) => <CodeFile key={path} path={path} code={code} />)}
-      </details>
+      {typeof loaded === 'string' ? (
+        <p role="alert" className="error-text">
+          {loaded}
+        </p>
+      ) : !fileMap ? (
+        <p className="muted" aria-live="polite">
+          Loading the proposed files…
+        </p>
+      ) : (
+        <>
+          {files.length > 0 && (
+            <ul className="file-list" aria-label="Proposed files">
+              {files.map(([path, code]) => (
+                <li key={path}>
+                  <code>{path}</code> <span className="muted">{formatBytes(new Blob([code]).size)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <details onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+            <summary>Review all proposed files ({files.length})</summary>
+            {opened && files.map(([path, code]) => <CodeFile key={path} path={path} code={code} />)}
+          </details>
+        </>
+      )}
       {confirming ? (
         <DeclineForm
           label={`Decline ${proposal.name}`}
@@ -111,7 +156,13 @@ export function ProposalCard({
         />
       ) : (
         <div className="card-actions">
-          <button type="button" className="primary" disabled={busy} onClick={() => run(onApprove)}>
+          <button
+            type="button"
+            className="primary"
+            // Nobody approves code that has not arrived: every file is loaded and listed first.
+            disabled={busy || !fileMap}
+            onClick={() => run(onApprove)}
+          >
             Approve and create
           </button>
           <button type="button" disabled={busy} onClick={() => setConfirming(true)}>

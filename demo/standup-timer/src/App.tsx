@@ -1,4 +1,4 @@
-import { useStoredState } from '@room/sdk';
+import { useStoredState, useTheme } from '@room/sdk';
 import { useEffect, useState } from 'react';
 import './styles.css';
 
@@ -8,6 +8,8 @@ const SECONDS_EACH = 90;
 export default function App() {
   // The team list stays on this device between visits (and follows edits made in another tab).
   const [team, setTeam] = useStoredState<string[]>('team', TEAM);
+  // The launcher's theme: the CSS reads its --room-* variables; the heading names it for the person.
+  const { theme } = useTheme();
   const [draft, setDraft] = useState('');
   const [current, setCurrent] = useState(0);
   const [left, setLeft] = useState(SECONDS_EACH);
@@ -40,7 +42,7 @@ export default function App() {
   const seconds = String(left % 60).padStart(2, '0');
 
   return (
-    <main className="standup">
+    <main className="standup" data-theme={theme}>
       <h1>Standup timer</h1>
       {done ? (
         <p className="speaker">Everyone has spoken. Have a good day!</p>

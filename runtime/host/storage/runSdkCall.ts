@@ -41,5 +41,7 @@ export async function runSdkCall(
     case 'storage.clear':
       await clearApp(db, who);
       return { changed: null };
+    default:
+      throw new CodedError('bad_request', `${call.method} is not a storage call`);
   }
 }

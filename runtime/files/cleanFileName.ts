@@ -1,0 +1,67 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+
+/** The file types an app may save, by extension; the download's type always comes from here. */
+export const SAVE_TYPES: Readonly<Record<string, string>> = {
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  json: 'application/json',
+  ics: 'text/calendar',
+  vcf: 'text/vcard',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+
+const MAX_NAME = 100;
+// Controls, bidi overrides and isolates, zero-width and other invisible format characters.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+// Path and shell-unfriendly characters on any system the file may land on.
+const PATH_CHARS = /[/\\:*?"<>|~]/g;
+// Names Windows keeps for devices, with any extension.
+const DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+
+/**
+ * The name the file is saved under and its type, from what the app asked: hidden characters go, path
+ * characters become `_`, no leading dots; the extension must be on {@link SAVE_TYPES} (or is added from an
+ * allowed `type`). Anything else is `invalid_name`.
+ */
+export function cleanFileName(name: unknown, type?: unknown): { name: string; type: string } {
+  if (typeof name !== 'string') throw new CodedError('invalid_name', 'The file name must be a string');
+  if (type !== undefined && typeof type !== 'string')
+    throw new CodedError('invalid_name', 'The file type must be a string');
+  let clean = name
+    .normalize('NFC')
+    .replace(HIDDEN, '')
+    .replace(PATH_CHARS, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '');
+  const wanted = type?.split(';')[0]?.trim().toLowerCase();
+  if (wanted && !Object.values(SAVE_TYPES).includes(wanted))
+    throw new CodedError(
+      'invalid_name',
+      `Apps cannot save files of type ${JSON.stringify(wanted.slice(0, 60))}`,
+    );
+  let ext = /\.([A-Za-z0-9]{1,8})$/.exec(clean)?.[1]?.toLowerCase();
+  if (!ext || !SAVE_TYPES[ext]) {
+    const fromType = wanted && Object.keys(SAVE_TYPES).find((k) => SAVE_TYPES[k] === wanted);
+    if (!fromType)
+      throw new CodedError(
+        'invalid_name',
+        `Apps may save only ${Object.keys(SAVE_TYPES).join(', ')} files: name it so (e.g. poll.csv)`,
+      );
+    clean = `${clean}.${fromType}`;
+    ext = fromType;
+  }
+  if (DEVICE.test(clean)) clean = `_${clean}`;
+  if (clean.length > MAX_NAME) clean = `${clean.slice(0, MAX_NAME - ext.length - 1).trimEnd()}.${ext}`;
+  if (clean.length <= ext.length + 1)
+    throw new CodedError('invalid_name', 'The file needs a name before its extension');
+  return { name: clean, type: SAVE_TYPES[ext] as string };
+}

@@ -1,0 +1,46 @@
+import { useMemo, useRef, useState } from 'react';
+import { SaveGate, type SaveRequest } from '../../runtime/host/SaveGate.ts';
+
+/** A save waiting for the person: the prompt shows it and answers through `answer`. */
+export interface PendingSave {
+  request: SaveRequest;
+  answer: (yes: boolean) => void;
+}
+
+function download({ name, type, bytes }: SaveRequest): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once started; the URL need not outlive it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The launcher's `files.save` gate: only the app on screen may ask, and the person answers a prompt. */
+export function useSaveGate(shownAppId: string | undefined) {
+  const shown = useRef(shownAppId);
+  shown.current = shownAppId;
+  const [pending, setPending] = useState<PendingSave>();
+  const gate = useMemo(
+    () =>
+      new SaveGate({
+        isShown: (who) => who.appId === shown.current && document.visibilityState === 'visible',
+        download,
+        ask: (request, signal) =>
+          new Promise<boolean>((resolve) => {
+            const answer = (yes: boolean) => {
+              setPending(undefined);
+              resolve(yes);
+            };
+            signal.addEventListener('abort', () => answer(false));
+            setPending({ request, answer });
+          }),
+      }),
+    [],
+  );
+  return { gate, pending };
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { api } from '../api.ts';
+import { ApprovalQueue } from './ApprovalQueue.tsx';
+
+/** What `GET /api/review/pending` answers: the owner's pending proposals, by room, without files. */
+export interface Inbox {
+  total: number;
+  rooms: { id: string; name: string; proposals: { id: string }[] }[];
+}
+
+/** `/review`: one inbox for an owner of many rooms, every pending card grouped by room. */
+export function InboxPage() {
+  const [inbox, setInbox] = useState<Inbox>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    api<Inbox>('/api/review/pending').then(setInbox, (err: Error) => setError(err.message));
+  }, []);
+  const waiting = inbox?.rooms.filter((r) => r.proposals.length > 0) ?? [];
+  return (
+    <main className="page review">
+      <h1>
+        Needs your approval <span className="badge">{inbox?.total ?? 0}</span>
+      </h1>
+      {error && <p role="alert">{error}</p>}
+      {!inbox && !error && <p className="page-status">Loading proposals…</p>}
+      {inbox && waiting.length === 0 && <p>Nothing is waiting for your review in the rooms you own.</p>}
+      {waiting.map((room) => (
+        <section key={room.id} aria-label={room.name} className="inbox-group">
+          <ApprovalQueue roomId={room.id} roomName={room.name} />
+        </section>
+      ))}
+    </main>
+  );
+}
