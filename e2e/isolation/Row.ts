@@ -4,6 +4,7 @@ export type Group =
   | 'parent-dom'
   | 'storage'
   | 'cross-app'
+  | 'files'
   | 'navigation'
   | 'network'
   | 'messaging'

@@ -4,5 +4,5 @@ import { rowsIn, STALL_ROWS } from './matrix.ts';
 // K2 asserts the launcher never stalls while the app fills its quota: it runs alone (exhaustion.spec.ts).
 defineRowTests(
   'frame',
-  rowsIn(['parent-dom', 'storage', 'cross-app']).filter((r) => !STALL_ROWS.includes(r.id)),
+  rowsIn(['parent-dom', 'storage', 'cross-app', 'files']).filter((r) => !STALL_ROWS.includes(r.id)),
 );

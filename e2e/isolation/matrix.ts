@@ -1,6 +1,7 @@
 import type { Group, Row } from './Row.ts';
 import { crossApp } from './rows/crossApp.ts';
 import { exhaustion } from './rows/exhaustion.ts';
+import { fileSave } from './rows/fileSave.ts';
 import { messaging } from './rows/messaging.ts';
 import { navigation } from './rows/navigation.ts';
 import { network } from './rows/network.ts';
@@ -18,6 +19,7 @@ export const matrix: Row[] = [
   ...parentDom,
   ...storage,
   ...crossApp,
+  ...fileSave,
   ...navigation,
   ...network,
   ...messaging,

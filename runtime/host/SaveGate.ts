@@ -48,12 +48,12 @@ export class SaveGate {
   };
 
   private async save(who: FrameIdentity, params: Record<string, unknown>): Promise<void> {
-    // Counted before anything else, so a flood is bounded whatever it sends.
+    // Refusals that cost nothing come first; every request that could prompt counts against the rate.
+    const { name, type } = cleanFileName(params.name, params.type);
+    const bytes = saveBytes(params.data);
     this.countRequest(who);
     if (this.prompting)
       throw new CodedError('too_many_requests', 'Another save is waiting for the person: try again after it');
-    const { name, type } = cleanFileName(params.name, params.type);
-    const bytes = saveBytes(params.data);
     if (!this.opts.isShown(who))
       throw new CodedError('save_refused', 'Only the app on screen may ask to save a file');
     this.prompting = true;
