@@ -35,16 +35,20 @@ export function ProposalCard({
   useEffect(() => {
     const el = card.current;
     if (!el || loaded !== undefined) return;
-    const seen = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      seen.disconnect();
-      api<{ proposal: { files?: Record<string, string> } }>(
-        `/api/rooms/${encodeURIComponent(roomId)}/proposals/${encodeURIComponent(proposal.id)}`,
-      ).then(
-        (r) => setLoaded(r.proposal.files ?? {}),
-        (err: Error) => setLoaded(`Could not load the files: ${err.message}`),
-      );
-    });
+    // "Shown" with a margin of three screens: a card is ready by the time the reviewer scrolls to it.
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        seen.disconnect();
+        api<{ proposal: { files?: Record<string, string> } }>(
+          `/api/rooms/${encodeURIComponent(roomId)}/proposals/${encodeURIComponent(proposal.id)}`,
+        ).then(
+          (r) => setLoaded(r.proposal.files ?? {}),
+          (err: Error) => setLoaded(`Could not load the files: ${err.message}`),
+        );
+      },
+      { rootMargin: '300% 0px' },
+    );
     seen.observe(el);
     return () => seen.disconnect();
   }, [roomId, proposal.id, loaded]);
