@@ -6,7 +6,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
 import { ensureBuilt } from './build.ts';
 
-/** `npm run screenshot`: the Demo room's launcher (docs/launcher.png), its app menu (docs/app-menu.png) and an approval card (docs/approval-card.png). */
+/**
+ * `npm run screenshot`: the Demo room's launcher (docs/launcher.png), in four views (docs/launcher-1280-light.png,
+ * -1280-dark, -390-light, -390-dark), its app menu (docs/app-menu.png) and an approval card (docs/approval-card.png).
+ */
 const token = 'screenshot-owner-token-0123456789';
 const LUNCH_POLL = {
   'src/App.tsx': [
@@ -45,6 +48,25 @@ try {
   fs.mkdirSync('docs', { recursive: true });
   await page.screenshot({ path: 'docs/launcher.png' });
   console.log('Wrote docs/launcher.png');
+
+  // The four views the launcher is checked in: wide and phone-sized, light and dark.
+  const launcherUrl = page.url();
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+      await context.addCookies(await page.context().cookies());
+      const view = await context.newPage();
+      await view.goto(launcherUrl);
+      await view.frameLocator('iframe[title="Standup timer"]').getByText('Now speaking:').waitFor();
+      const file = `docs/launcher-${width}-${colorScheme}.png`;
+      await view.screenshot({ path: file });
+      await context.close();
+      console.log(`Wrote ${file}`);
+    }
+  }
 
   // The app menu over the demo, once the timer keeps an edited team on this device.
   const timer = page.frameLocator('iframe[title="Standup timer"]');

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { cleanFileName } from './cleanFileName.ts';
+
+const refused = (name: unknown, type?: unknown) => {
+  try {
+    cleanFileName(name, type);
+    return 'accepted';
+  } catch (err) {
+    return (err as { code: string }).code;
+  }
+};
+
+describe('cleanFileName', () => {
+  it('keeps an ordinary name and takes the type from its extension', () => {
+    expect(cleanFileName('poll.csv')).toEqual({ name: 'poll.csv', type: 'text/csv' });
+    expect(cleanFileName('Drawing 2.PNG', 'text/plain')).toEqual({
+      name: 'Drawing 2.PNG',
+      type: 'image/png',
+    });
+  });
+
+  it('drops hidden and direction-changing characters and turns path characters into _', () => {
+    expect(cleanFileName('poll\u202Egnp.csv').name).toBe('pollgnp.csv');
+    expect(cleanFileName('a\u200Bb\u2066c\u0007.txt').name).toBe('abc.txt');
+    expect(cleanFileName('../../etc/passwd.txt').name).toBe('_.._etc_passwd.txt');
+    expect(cleanFileName('C:\\x\\y.txt').name).toBe('C__x_y.txt');
+    expect(cleanFileName('.bashrc.txt').name).toBe('bashrc.txt');
+    expect(cleanFileName('nul.txt').name).toBe('_nul.txt');
+  });
+
+  it('adds an extension from an allowed type; an executable name gets it too and stays harmless', () => {
+    expect(cleanFileName('report', 'text/csv; charset=utf-8')).toEqual({
+      name: 'report.csv',
+      type: 'text/csv',
+    });
+    expect(cleanFileName('evil.exe', 'text/plain').name).toBe('evil.exe.txt');
+  });
+
+  it('refuses names and types an app may not save', () => {
+    for (const name of ['evil.exe', 'page.html', 'x.svg', 'CON', '....', '', '.csv', 'poll.csv\u202Eexe'])
+      expect(refused(name), name).toBe('invalid_name');
+    expect(refused('notes', 'text/html')).toBe('invalid_name');
+    expect(refused(42)).toBe('invalid_name');
+    expect(refused('a.csv', 7)).toBe('invalid_name');
+  });
+
+  it('keeps long names to 100 characters with their extension', () => {
+    const { name } = cleanFileName(`${'x'.repeat(300)}.json`);
+    expect(name).toHaveLength(100);
+    expect(name.endsWith('.json')).toBe(true);
+  });
+});
