@@ -127,14 +127,21 @@ test('the same app without npm packages opens on the Sucrase path, for compariso
 });
 
 const IMMER_APP = {
-  'src/App.tsx': `import { useImmer } from 'use-immer';
-import { useStoredState } from '@room/sdk';
+  'src/App.tsx': `import { useState } from 'react';
+import { useImmer } from 'use-immer';
+import { files, useStoredState, useTheme } from '@room/sdk';
 
 export default function App() {
   const [saved, setSaved, { loading }] = useStoredState('note', 'none');
   const [draft, updateDraft] = useImmer({ text: 'draft' });
+  const { theme } = useTheme();
+  const [exported, setExported] = useState('none');
+  const bg = getComputedStyle(document.documentElement).getPropertyValue('--room-bg').trim();
   return (
     <main>
+      <p>THEME {theme} {bg}</p>
+      <button type="button" onClick={() => files.save('note.txt', String(saved)).then(() => setExported('saved'), (e) => setExported(e.code))}>Export</button>
+      <p>EXPORT {exported}</p>
       <p>SAVED {loading ? 'loading' : String(saved)}</p>
       <button type="button" onClick={() => updateDraft((d) => { d.text = 'kept-42'; })}>Edit</button>
       <button type="button" onClick={() => setSaved(draft.text)}>Save {draft.text}</button>
@@ -144,7 +151,7 @@ export default function App() {
 `,
 };
 
-test('an app using use-immer keeps a value with @room/sdk through the host bridge, across a reload', async ({
+test('an app using use-immer keeps a value with @room/sdk through the host bridge, across a reload; it follows the theme and saves a file', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -164,11 +171,27 @@ test('an app using use-immer keeps a value with @room/sdk through the host bridg
   await frame.getByRole('button', { name: 'Edit' }).click();
   await frame.getByRole('button', { name: 'Save kept-42' }).click();
   await expect(frame.getByText('SAVED kept-42')).toBeVisible();
+  // The theme and files.save reach the bundler frame too.
+  await expect(frame.getByText('THEME light #f6f7f9')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await expect(frame.getByText('THEME dark #15171c')).toBeVisible();
+  await frame.getByRole('button', { name: 'Export' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Save note.txt (7 bytes) from Notes?' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    prompt.getByRole('button', { name: 'Save', exact: true }).click(),
+  ]);
+  expect(Buffer.concat(await (await download.createReadStream()).toArray()).toString()).toBe('kept-42');
+  await expect(frame.getByText('EXPORT saved')).toBeVisible();
+  await frame.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: "Don't save" }).click();
+  await expect(frame.getByText('EXPORT save_refused')).toBeVisible();
 
   await page.reload();
   await expect(page.frameLocator('iframe[title="Notes"]').getByText('SAVED kept-42')).toBeVisible({
     timeout: 60_000,
   });
+  await expect(page.frameLocator('iframe[title="Notes"]').getByText('THEME dark #15171c')).toBeVisible();
   expect(outside).toEqual([]);
   await context.close();
 });

@@ -34,7 +34,6 @@ export function EmptyRoom({ roomId, owner }: { roomId: string; owner: boolean })
         {copied}
       </p>
       <p>
-        Then ask it for an app in this room. Make a token and see the details under{' '}
         <a
           href={connected}
           onClick={(e) => {
@@ -42,9 +41,10 @@ export function EmptyRoom({ roomId, owner }: { roomId: string; owner: boolean })
             navigate(connected);
           }}
         >
-          Connected
-        </a>
-        ; what it proposes waits for you under <strong>Needs your approval</strong>.
+          Make a personal token
+        </a>{' '}
+        for it (on the Connected page, which also shows the full setup). Then ask it for an app in this room;
+        what it proposes waits for you under <strong>Needs your approval</strong>.
       </p>
     </section>
   );

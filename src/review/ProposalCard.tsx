@@ -136,15 +136,10 @@ export function ProposalCard({
         </p>
       ) : (
         <>
-          {files.length > 0 && (
-            <ul className="file-list" aria-label="Proposed files">
-              {files.map(([path, code]) => (
-                <li key={path}>
-                  <code>{path}</code> <span className="muted">{formatBytes(new Blob([code]).size)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <p className="muted">
+            {files.length === 1 ? 'Its file is' : `All ${files.length} files are`} loaded (
+            {formatBytes(files.reduce((n, [, code]) => n + new Blob([code]).size, 0))}).
+          </p>
           <details onToggle={(e) => e.currentTarget.open && setOpened(true)}>
             <summary>Review all proposed files ({files.length})</summary>
             {opened && files.map(([path, code]) => <CodeFile key={path} path={path} code={code} />)}
