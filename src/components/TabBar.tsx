@@ -28,8 +28,8 @@ export function TabBar({
   const ids = apps.map((a) => a.id);
 
   // The selected tab stays in view (narrow screens scroll the bar sideways), also after a reorder.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new order can move the selected tab out of view.
   const order = ids.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new order can move the selected tab out of view.
   useEffect(() => {
     if (selectedId) refs.current.get(selectedId)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [selectedId, order]);
