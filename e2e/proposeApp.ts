@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { httpError, RequestError } from '../client/RequestError.ts';
-import type { ProposalView } from '../server/domain/proposalView.ts';
+import type { ProposalView } from '../validation/views.ts';
 
 /** The JSON API as `RoomClient.api` calls it: a RoomClient (server by URL + token) or {@link requestApi}. */
 export interface JsonApi {
