@@ -103,18 +103,22 @@ export type RouteCall<K extends RouteKey> = ([keyof ParamsOf<K>] extends [never]
   (BodyOf<K> extends undefined ? { body?: undefined } : { body: BodyOf<K> }) &
   (QueryOf<K> extends undefined ? { query?: undefined } : { query?: QueryOf<K> });
 
+/** The arguments after the route key: none when the route takes no params, body or query. */
+export type CallArgs<K extends RouteKey> =
+  object extends RouteCall<K> ? [call?: RouteCall<K>] : [call: RouteCall<K>];
+
 /** Splits a route key into its method and its path with parameters filled in (encoded) and the query. */
 export function routeRequest<K extends RouteKey>(
   key: K,
-  call: RouteCall<K>,
+  call?: RouteCall<K>,
 ): { method: MethodOf<K>; path: string } {
   const space = key.indexOf(' ');
-  const params = (call.params ?? {}) as Record<string, string>;
+  const params = (call?.params ?? {}) as Record<string, string>;
   const path = key
     .slice(space + 1)
     .replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   const query = new URLSearchParams(
-    Object.entries((call.query ?? {}) as Record<string, string | undefined>).filter(
+    Object.entries((call?.query ?? {}) as Record<string, string | undefined>).filter(
       (e): e is [string, string] => e[1] !== undefined,
     ),
   ).toString();
