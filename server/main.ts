@@ -8,6 +8,7 @@ import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
 import { openDatabase } from './store/openDatabase.ts';
 import { ensurePrivateFolder, isInside } from './store/privateFiles.ts';
+import { SqliteOAuthStore } from './store/SqliteOAuthStore.ts';
 import { SqliteStore } from './store/SqliteStore.ts';
 
 function fail(message: string): never {
@@ -52,6 +53,7 @@ const demoRoomId = config.demo ? await ensureDemo(store, ownerId, now) : undefin
 const server = http.createServer(
   createHandler({
     store,
+    oauth: new SqliteOAuthStore(db),
     config,
     now: Date.now,
     bus: new EventBus(),

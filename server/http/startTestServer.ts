@@ -8,6 +8,7 @@ import { ensureOwner } from '../domain/auth.ts';
 import { EventBus } from '../domain/EventBus.ts';
 import { RateLimiter } from '../domain/RateLimiter.ts';
 import { openDatabase } from '../store/openDatabase.ts';
+import { SqliteOAuthStore } from '../store/SqliteOAuthStore.ts';
 import { SqliteStore } from '../store/SqliteStore.ts';
 import { createHandler } from './createHandler.ts';
 import type { Deps } from './Router.ts';
@@ -39,6 +40,7 @@ export async function startTestServer(
   const config = readConfig({ ...opts.env, PORT: String(port), ROOM_DATA_DIR: dataDir, ROOM_DEMO: '0' });
   const deps: Deps = {
     store,
+    oauth: new SqliteOAuthStore(db),
     config,
     now,
     bus: new EventBus(),

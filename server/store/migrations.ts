@@ -125,4 +125,48 @@ export const migrations: string[] = [
   `,
   // Every package a Sandpack-fallback app runs with, pinned with integrity hashes when proposed.
   `ALTER TABLE proposals ADD COLUMN packages_json TEXT;`,
+  // OAuth: registered clients, consents (grants) and their codes and tokens, hashed; pending consent forms.
+  `
+  CREATE TABLE oauth_clients (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    redirect_uris_json TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    created_by TEXT NOT NULL
+  );
+  CREATE INDEX oauth_clients_by ON oauth_clients (created_by, created_at);
+  CREATE TABLE oauth_grants (
+    id TEXT PRIMARY KEY,
+    client_id TEXT NOT NULL REFERENCES oauth_clients(id),
+    person_id TEXT NOT NULL REFERENCES people(id),
+    scopes TEXT NOT NULL,
+    resource TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE INDEX oauth_grants_person ON oauth_grants (person_id);
+  CREATE TABLE oauth_secrets (
+    hash TEXT PRIMARY KEY,
+    grant_id TEXT NOT NULL REFERENCES oauth_grants(id),
+    kind TEXT NOT NULL CHECK (kind IN ('code', 'access', 'refresh')),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER,
+    redirect_uri TEXT,
+    code_challenge TEXT
+  );
+  CREATE INDEX oauth_secrets_grant ON oauth_secrets (grant_id);
+  CREATE TABLE oauth_requests (
+    hash TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    client_id TEXT NOT NULL REFERENCES oauth_clients(id),
+    redirect_uri TEXT NOT NULL,
+    code_challenge TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    resource TEXT NOT NULL,
+    state TEXT,
+    expires_at INTEGER NOT NULL
+  );
+  `,
 ];
