@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ALL_SCOPES } from '../../validation/scopes.ts';
 import { openDatabase } from '../store/openDatabase.ts';
 import { SqliteStore } from '../store/SqliteStore.ts';
-import { ALL_SCOPES, type Principal } from './auth.ts';
+import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { EventBus } from './EventBus.ts';
 import { acceptInvite, createInvite } from './members.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../http/startTestServer.ts';
-import { apiClient } from '../http/testClient.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { apiClient } from '../../test-support/testClient.ts';
 import { oauthFlow, REDIRECT } from './oauthTestFlow.ts';
 
 let s: TestServer;

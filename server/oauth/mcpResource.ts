@@ -1,5 +1,5 @@
+import { MCP_PATH } from '../../validation/mcpTools.ts';
 import type { Config } from '../config.ts';
-import { MCP_PATH } from '../mcp/mcpRoutes.ts';
 import { OAuthError } from './OAuthError.ts';
 
 /** The one resource this server issues tokens for (RFC 8707): its MCP endpoint. */

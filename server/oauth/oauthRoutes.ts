@@ -1,5 +1,5 @@
 import { CodedError } from '../../validation/errorCodes.ts';
-import { ALL_SCOPES } from '../domain/auth.ts';
+import { ALL_SCOPES } from '../../validation/scopes.ts';
 import { requirePrincipal } from '../http/authenticate.ts';
 import type { Ctx, Handler, Router } from '../http/Router.ts';
 import { readForm } from '../http/readForm.ts';

@@ -1,4 +1,4 @@
-import { ALL_SCOPES } from '../domain/auth.ts';
+import { ALL_SCOPES } from '../../validation/scopes.ts';
 import type { Scope } from '../store/Store.ts';
 import { OAuthError } from './OAuthError.ts';
 

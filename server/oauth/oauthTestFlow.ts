@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestServer } from '../http/startTestServer.ts';
+import type { TestServer } from '../../test-support/startTestServer.ts';
 import { s256 } from './tokenGrants.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read many response shapes

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../http/startTestServer.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { ACCESS_TOKEN_MS, CODE_MS, REFRESH_TOKEN_MS } from './oauthLimits.ts';
 import { oauthFlow } from './oauthTestFlow.ts';
 

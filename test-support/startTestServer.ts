@@ -3,15 +3,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { readConfig } from '../config.ts';
-import { ensureOwner } from '../domain/auth.ts';
-import { EventBus } from '../domain/EventBus.ts';
-import { RateLimiter } from '../domain/RateLimiter.ts';
-import { openDatabase } from '../store/openDatabase.ts';
-import { SqliteOAuthStore } from '../store/SqliteOAuthStore.ts';
-import { SqliteStore } from '../store/SqliteStore.ts';
-import { createHandler } from './createHandler.ts';
-import type { Deps } from './Router.ts';
+import { readConfig } from '../server/config.ts';
+import { ensureOwner } from '../server/domain/auth.ts';
+import { EventBus } from '../server/domain/EventBus.ts';
+import { RateLimiter } from '../server/domain/RateLimiter.ts';
+import { createHandler } from '../server/http/createHandler.ts';
+import type { Deps } from '../server/http/Router.ts';
+import { openDatabase } from '../server/store/openDatabase.ts';
+import { SqliteOAuthStore } from '../server/store/SqliteOAuthStore.ts';
+import { SqliteStore } from '../server/store/SqliteStore.ts';
 
 export interface TestServer {
   url: string;
