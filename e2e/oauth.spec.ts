@@ -112,6 +112,10 @@ test('a stock MCP client connects with OAuth: discovery, registration, consent, 
   expect(writer.state.tokens?.scope).toBe('osfoundry:read osfoundry:write');
   const proposed = await b.client.callTool(proposal);
   expect(proposed.isError, JSON.stringify(proposed.content)).toBeFalsy();
+  // The review card names the app the proposal came through.
+  await ownerPage.goto(`/rooms/${demoRoomId}/review`);
+  const card = ownerPage.getByRole('article', { name: proposal.arguments.name });
+  await expect(card.getByText('through the app E2E writer (unverified name)')).toBeVisible();
   await ownerPage.goto(`/rooms/${demoRoomId}/connected`);
   const apps = ownerPage.getByRole('region', { name: 'Connected apps' });
   await expect(apps.getByText('E2E writer')).toBeVisible();

@@ -21,6 +21,8 @@ export interface ProposalView {
   packages: PinnedPackage[] | null;
   /** The proposer's display name: on the owner's views only. */
   proposer_name?: string;
+  /** The OAuth app it came through (its self-declared name), when it came through one. */
+  via_client?: string;
   files?: Record<string, string>;
 }
 

@@ -9,6 +9,7 @@ import {
   readProposal,
 } from '../domain/review.ts';
 import { removeApp, renameRoom, reorderApps } from '../domain/roomAdmin.ts';
+import { withViaClient } from '../oauth/viaClient.ts';
 import { requirePrincipal } from './authenticate.ts';
 import { serveEventStream } from './eventStream.ts';
 import type { Router } from './Router.ts';
@@ -61,11 +62,13 @@ export function addReviewRoutes(router: Router): Router {
         // `files=0`: the cards, each loading its files when shown.
         ctx.url.searchParams.get('files') !== '0',
       );
-      sendJson(ctx.res, 200, { proposals });
+      sendJson(ctx.res, 200, { proposals: await withViaClient(ctx.deps.oauth, proposals) });
     })
     .add('GET', '/api/review/pending', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      sendJson(ctx.res, 200, await listInbox(ctx.deps, who));
+      const inbox = await listInbox(ctx.deps, who);
+      for (const room of inbox.rooms) await withViaClient(ctx.deps.oauth, room.proposals);
+      sendJson(ctx.res, 200, inbox);
     })
     .add('GET', '/api/rooms/:roomId/proposals/:proposalId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
@@ -75,7 +78,7 @@ export function addReviewRoutes(router: Router): Router {
         ctx.params.roomId as string,
         ctx.params.proposalId as string,
       );
-      sendJson(ctx.res, 200, { proposal });
+      sendJson(ctx.res, 200, { proposal: (await withViaClient(ctx.deps.oauth, [proposal]))[0] });
     })
     .add('POST', '/api/rooms/:roomId/proposals/:proposalId/approve', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');

@@ -11,7 +11,7 @@ export async function resolveAccessToken(
   store: OAuthStore,
   secret: string,
   opts: { now: number; resource: string },
-): Promise<(Principal & { clientName: string }) | undefined> {
+): Promise<Principal | undefined> {
   if (!secret) return undefined;
   const row = await store.findSecret(sha256Hex(secret));
   if (row?.kind !== 'access' || row.expiresAt <= opts.now) return undefined;
@@ -19,5 +19,11 @@ export async function resolveAccessToken(
   if (!grant || grant.revokedAt !== null || grant.resource !== opts.resource) return undefined;
   if (grant.lastUsedAt === null || opts.now - grant.lastUsedAt >= LAST_USED_GRANULARITY_MS)
     await store.touchGrant(grant.id, opts.now);
-  return { personId: grant.personId, scopes: grant.scopes, via: 'token', clientName: grant.clientName };
+  return {
+    personId: grant.personId,
+    scopes: grant.scopes,
+    via: 'token',
+    grantId: grant.id,
+    clientName: grant.clientName,
+  };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { apiClient } from '../../test-support/testClient.ts';
 import { ACCESS_TOKEN_MS, CODE_MS, REFRESH_TOKEN_MS } from './oauthLimits.ts';
 import { oauthFlow } from './oauthTestFlow.ts';
 
@@ -139,4 +140,24 @@ it('revocation (RFC 7009) ends the grant; Disconnect in Connected does too', asy
   expect(del.status).toBe(200);
   expect(await flow.callTool(u.access_token)).toBe(401);
   expect((await flow.refresh(d.clientId, u.refresh_token)).body.error).toBe('invalid_grant');
+});
+
+it('a proposal made through an OAuth app names the app on the review views', async () => {
+  const owner = apiClient(s.url, { token: s.ownerToken });
+  const roomId = (await owner('POST', '/api/rooms', { name: 'Via room' })).body.room.id;
+  const c = await flow.consent({ cookie });
+  const t = (await flow.exchange(c)).body;
+  const files = { 'src/App.tsx': 'export default function App() {\n  return <p>Hi</p>;\n}\n' };
+  const args = { room_id: roomId, name: 'Via app', files, idempotency_key: 'via-app-0001' };
+  expect(await flow.callTool(t.access_token, 'propose_room_snippet_app', args)).toBe(200);
+  const byToken = { ...args, name: 'By token', idempotency_key: 'by-token-0001' };
+  expect(await flow.callTool(s.ownerToken, 'propose_room_snippet_app', byToken)).toBe(200);
+  const listed = await owner('GET', `/api/rooms/${roomId}/proposals`);
+  const { proposals } = listed.body;
+  expect(proposals.length, JSON.stringify(listed.body)).toBe(2);
+  const byName = Object.fromEntries(proposals.map((p: { name: string }) => [p.name, p]));
+  expect(byName['Via app'].via_client).toBe('Test agent');
+  expect(byName['By token'].via_client).toBeUndefined();
+  const one = (await owner('GET', `/api/rooms/${roomId}/proposals/${byName['Via app'].id}`)).body.proposal;
+  expect(one.via_client).toBe('Test agent');
 });

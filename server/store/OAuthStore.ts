@@ -78,6 +78,10 @@ export interface OAuthStore {
   useSecret(hash: string, at: number): Promise<boolean>;
   /** Marks `used` used and stores `issued`, in one transaction; false when `used` was used already. */
   rotate(used: string, issued: OAuthSecretRow[], at: number): Promise<boolean>;
+  /** Remembers that a proposal came through this grant's app (a replay changes nothing). */
+  noteProposal(proposalId: string, grantId: string): Promise<void>;
+  /** The app name each of these proposals came through, for those that came through one. */
+  clientNamesOf(proposalIds: string[]): Promise<Map<string, string>>;
   /** Removes expired secrets and requests, and clients created before `unusedBefore` that nobody connected. */
   prune(now: number, unusedBefore: number): Promise<void>;
 }

@@ -162,6 +162,25 @@ export class SqliteOAuthStore implements OAuthStore {
     })();
   }
 
+  async noteProposal(proposalId: string, grantId: string) {
+    this.db
+      .prepare('INSERT INTO oauth_proposals (proposal_id, grant_id) VALUES (?, ?) ON CONFLICT DO NOTHING')
+      .run(proposalId, grantId);
+  }
+
+  async clientNamesOf(proposalIds: string[]) {
+    const names = new Map<string, string>();
+    const query = this.db.prepare(
+      `SELECT c.name FROM oauth_proposals p JOIN oauth_grants g ON g.id = p.grant_id
+       JOIN oauth_clients c ON c.id = g.client_id WHERE p.proposal_id = ?`,
+    );
+    for (const id of proposalIds) {
+      const row = query.get(id) as Row | undefined;
+      if (row) names.set(id, String(row.name));
+    }
+    return names;
+  }
+
   async prune(now: number, unusedBefore: number) {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM oauth_secrets WHERE expires_at <= ?').run(now);

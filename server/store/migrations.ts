@@ -169,4 +169,11 @@ export const migrations: string[] = [
     expires_at INTEGER NOT NULL
   );
   `,
+  // The OAuth app each proposal came through (the review card names it).
+  `
+  CREATE TABLE oauth_proposals (
+    proposal_id TEXT PRIMARY KEY REFERENCES proposals(id),
+    grant_id TEXT NOT NULL REFERENCES oauth_grants(id)
+  );
+  `,
 ];

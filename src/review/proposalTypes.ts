@@ -8,6 +8,8 @@ export interface Proposal {
   repository_id: string | null;
   version_id: string | null;
   proposer_name?: string;
+  /** The OAuth app it came through (a name the app chose itself). */
+  via_client?: string;
   files?: Record<string, string>;
   /** Exact npm versions the app will run with (Sandpack fallback); null: no npm packages. */
   dependencies?: Record<string, string> | null;
