@@ -2,6 +2,7 @@ import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.j
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Page } from '@playwright/test';
+import { E2E_OWNER_TOKEN } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { loopbackClient } from './mcpOAuthClient.ts';
 
@@ -133,4 +134,45 @@ test('a stock MCP client connects with OAuth: discovery, registration, consent, 
   await expect(b.client.callTool(readRoom)).rejects.toThrow('The grant was revoked');
   await b.client.close();
   await writer.close();
+});
+
+test('the consent page asks a signed-out person to sign in and comes back; a link from another site reaches it signed in', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL as string;
+  const loopback = await loopbackClient('E2E sign-in first');
+  const { client, transport } = await mcpClient(base, loopback);
+  await expect(client.callTool({ name: 'read_room', arguments: { room_id: 'x' } })).rejects.toBeInstanceOf(
+    UnauthorizedError,
+  );
+  const authorizationUrl = loopback.state.authorizationUrl?.href as string;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(authorizationUrl);
+  await expect(page.getByRole('heading', { name: 'Sign in to Rooms first' })).toBeVisible();
+  await page.getByLabel('Your sign-in token').fill(E2E_OWNER_TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Connect an app to Rooms?' })).toBeVisible();
+
+  // Opened from a page on another site (the Strict session cookie is not sent on that navigation).
+  const other = new URL(loopback.redirectUrl);
+  other.hostname = 'localhost';
+  other.pathname = '/link';
+  await page.route(other.href, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<a href="${authorizationUrl.replaceAll('&', '&amp;')}">Connect</a>`,
+    }),
+  );
+  await page.goto(other.href);
+  await page.getByRole('link', { name: 'Connect' }).click();
+  await expect(page.getByRole('heading', { name: 'Connect an app to Rooms?' })).toBeVisible();
+  const code = loopback.nextCode();
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+  await transport.finishAuth(await code);
+  expect((await client.callTool({ name: 'read_room', arguments: { room_id: 'x' } })).isError).toBe(true);
+  await context.close();
+  await client.close();
+  await loopback.close();
 });

@@ -7,7 +7,7 @@ import { readJson, sendJson } from '../http/respond.ts';
 import { AUTHORIZE_PATH, addAuthorizeRoutes } from './authorizeRoutes.ts';
 import { checkResource } from './mcpResource.ts';
 import { OAuthError, sendOAuthError } from './OAuthError.ts';
-import { FORM_BODY, REGISTRATION_BODY } from './oauthLimits.ts';
+import { FORM_BODY, REGISTRATION_BODY, UNUSED_CLIENT_MS } from './oauthLimits.ts';
 import { registerClient } from './registerClient.ts';
 import { exchangeCode, refreshGrant, revokeByToken } from './tokenGrants.ts';
 
@@ -65,6 +65,8 @@ export function addOAuthRoutes(router: Router): Router {
         if (!form.get('client_id') || !(await ctx.deps.oauth.getClient(form.get('client_id') as string)))
           throw new OAuthError('invalid_client', 'Unknown client_id');
         grant.resource = checkResource(ctx.deps.config, form.get('resource'));
+        // Expired codes, tokens and consent forms go as new ones come (a used one is kept until it expires).
+        await ctx.deps.oauth.prune(grant.now, grant.now - UNUSED_CLIENT_MS);
         const tokens =
           type === 'authorization_code' ? await exchangeCode(grant, form) : await refreshGrant(grant, form);
         sendJson(ctx.res, 200, tokens, { ...CORS, pragma: 'no-cache' });
