@@ -74,8 +74,6 @@ export interface OAuthStore {
   touchGrant(id: string, at: number): Promise<void>;
 
   findSecret(hash: string): Promise<OAuthSecretRow | undefined>;
-  /** Marks a code or refresh token used; false when it was used already (a replay). */
-  useSecret(hash: string, at: number): Promise<boolean>;
   /** Marks `used` used and stores `issued`, in one transaction; false when `used` was used already. */
   rotate(used: string, issued: OAuthSecretRow[], at: number): Promise<boolean>;
   /** Remembers that a proposal came through this grant's app (a replay changes nothing). */

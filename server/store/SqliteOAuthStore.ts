@@ -150,10 +150,6 @@ export class SqliteOAuthStore implements OAuthStore {
     };
   }
 
-  async useSecret(hash: string, at: number) {
-    return this.markUsed(hash, at);
-  }
-
   async rotate(used: string, issued: OAuthSecretRow[], at: number) {
     return this.db.transaction(() => {
       if (!this.markUsed(used, at)) return false;
