@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { apiClient } from '../../test-support/testClient.ts';
+import type { SqlStore } from '../store/SqlStore.ts';
 import { ACCESS_TOKEN_MS, CODE_MS, REFRESH_TOKEN_MS } from './oauthLimits.ts';
 import { oauthFlow } from './oauthTestFlow.ts';
 
@@ -34,8 +36,8 @@ it('a consented code becomes a resource-bound access token with the granted scop
   });
   expect(api.status).toBe(401);
   // Stored hashed: no secret is in the database.
-  const db = (s.deps.oauth as unknown as { db: import('better-sqlite3').Database }).db;
-  const dump = JSON.stringify(db.prepare('SELECT * FROM oauth_secrets').all());
+  const { db } = s.deps.store as SqlStore;
+  const dump = JSON.stringify((await sql`SELECT * FROM oauth_secrets`.execute(db)).rows);
   for (const secret of [t.body.access_token, t.body.refresh_token, c.code])
     expect(dump).not.toContain(secret);
 });
