@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { CompiledCache } from '../../runtime/host/CompiledCache.ts';
 import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import { FramePool } from '../../runtime/host/FramePool.ts';
 import type { SaveGate } from '../../runtime/host/SaveGate.ts';
@@ -9,6 +10,8 @@ import { poolApp } from './MountedApps.tsx';
 /** The launcher's frame pool for one room, and the warm hook the tab bar calls on pointer enter/focus. */
 export function useFramePool(roomId: string, apps: LauncherApp[] | undefined, saves: SaveGate) {
   const storage = useMemo(() => new StorageBridge(), []);
+  const compiled = useMemo(() => new CompiledCache(), []);
+  useEffect(() => () => compiled.close(), [compiled]);
   // One bridge for every frame: `files.*` calls go to the save gate, the rest to storage.
   const bridge = useMemo<FrameBridge>(
     () => (who, message, reply) =>
@@ -31,12 +34,13 @@ export function useFramePool(roomId: string, apps: LauncherApp[] | undefined, sa
       new FramePool({
         roomId,
         bridge,
+        compiled,
         loadFiles: (appId) =>
           api<{ files: Record<string, string> }>(`/api/rooms/${roomId}/apps/${appId}/files`).then(
             (r) => r.files,
           ),
       }),
-    [roomId, bridge],
+    [roomId, bridge, compiled],
   );
   useEffect(() => () => pool.dispose(), [pool]);
   const onWarm = (appId: string) => {
