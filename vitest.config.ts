@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * store-backed integration tests again on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a
  * throwaway one). Each PostgreSQL test gets a schema of its own (server/store/testStore.ts).
  */
-const ALL = ['{src,runtime,server,client,validation,scripts}/**/*.test.ts'];
+const ALL = ['{src,runtime,server,client,validation,scripts,build,test-support}/**/*.test.ts'];
 const ON_POSTGRES = ['server/{store,domain,http,mcp}/**/*.test.ts', 'server/npm/registry.test.ts'];
 /** PostgreSQL's own tests (commit order across connections, the migration lock, a restart on one URL). */
 const POSTGRES_ONLY = '**/*.postgres.test.ts';

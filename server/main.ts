@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ensureBuilt } from '../scripts/build.ts';
+import { ensureBuilt } from '../build/ensureBuilt.ts';
 import { readConfig } from './config.ts';
 import { ensureOwner } from './domain/auth.ts';
 import { ensureDemo } from './domain/demo.ts';

@@ -1,5 +1,6 @@
+import { ALL_SCOPES } from '../../validation/scopes.ts';
 import { openTestStore } from '../store/testStore.ts';
-import { ALL_SCOPES, type Principal } from './auth.ts';
+import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { EventBus } from './EventBus.ts';
 import { acceptInvite, createInvite } from './members.ts';

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readConfig } from '../config.ts';
-import { ensureOwner } from '../domain/auth.ts';
-import { EventBus } from '../domain/EventBus.ts';
-import { RateLimiter } from '../domain/RateLimiter.ts';
-import { openTestStore } from '../store/testStore.ts';
-import { createHandler } from './createHandler.ts';
-import type { Deps } from './Router.ts';
+import { readConfig } from '../server/config.ts';
+import { ensureOwner } from '../server/domain/auth.ts';
+import { EventBus } from '../server/domain/EventBus.ts';
+import { RateLimiter } from '../server/domain/RateLimiter.ts';
+import { createHandler } from '../server/http/createHandler.ts';
+import type { Deps } from '../server/http/Router.ts';
+import { openTestStore } from '../server/store/testStore.ts';
 
 export interface TestServer {
   url: string;

@@ -1,6 +1,6 @@
-import { FrameController, type FrameState } from '../host/FrameController.ts';
-import { FramePool } from '../host/FramePool.ts';
-import type { FrameError } from '../protocol.ts';
+import { FrameController, type FrameState } from '../../runtime/host/FrameController.ts';
+import { FramePool } from '../../runtime/host/FramePool.ts';
+import type { FrameError } from '../../runtime/protocol.ts';
 import { armFloor, armOpen, armSwitch } from './benchDriver.ts';
 
 /** What one run of a file map produced. */

@@ -1,5 +1,5 @@
-import { FrameController } from '../host/FrameController.ts';
-import type { FramePool } from '../host/FramePool.ts';
+import { FrameController } from '../../runtime/host/FrameController.ts';
+import type { FramePool } from '../../runtime/host/FramePool.ts';
 
 /** Click-to-paint drivers for `npm run bench`: each arms `#open`, whose next click starts one measurement. */
 
