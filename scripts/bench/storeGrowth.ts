@@ -102,14 +102,15 @@ async function measureTools(dataDir: string, databaseUrl: string | undefined, op
   });
   try {
     const owner = new RoomClient({ url: server.url, token: TOKEN });
-    const roomId = (await owner.api<{ room: { id: string } }>('POST', '/api/rooms', { name: 'Bench' })).room
-      .id;
+    const roomId = (await owner.api('POST /api/rooms', { body: { name: 'Bench' } })).room.id;
     for (let i = 0; i < 5; i++) {
       const p = await proposeApp(owner, roomId, {
         name: `App ${i}`,
         files: { 'src/App.tsx': `export default () => ${i};\n` },
       });
-      await owner.api('POST', `/api/rooms/${roomId}/proposals/${p.id}/approve`);
+      await owner.api('POST /api/rooms/:roomId/proposals/:proposalId/approve', {
+        params: { roomId, proposalId: p.id },
+      });
     }
     const mcp = `${server.url}/api/v1/external-mcp`;
     const load = (tool: string, args: (i: number) => object) =>
