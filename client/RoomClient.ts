@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   StreamableHTTPClientTransport,
@@ -13,6 +14,8 @@ export interface RoomClientOptions {
   url: string;
   /** A personal access token (Bearer). */
   token?: string;
+  /** Without a token: the OAuth sign-in `room login` kept (MCP commands only; tokens are bound to it). */
+  authProvider?: OAuthClientProvider;
 }
 
 /** The Room service from an agent's side: MCP tools through the SDK's Client, the rest through the JSON API. */
@@ -24,6 +27,10 @@ export class RoomClient {
     this.base = opts.url.replace(/\/+$/, '');
   }
 
+  get baseUrl(): string {
+    return this.base;
+  }
+
   private headers(): Record<string, string> {
     return this.opts.token ? { authorization: `Bearer ${this.opts.token}` } : {};
   }
@@ -33,6 +40,7 @@ export class RoomClient {
     const client = new Client({ name: 'room-cli', version: '0.1.0' });
     const transport = new StreamableHTTPClientTransport(new URL(this.base + MCP_PATH), {
       requestInit: { headers: this.headers() },
+      authProvider: this.opts.token ? undefined : this.opts.authProvider,
     });
     try {
       await client.connect(transport);

@@ -1,12 +1,15 @@
 import { parseArgs } from 'node:util';
 import { CodedError } from '../validation/errorCodes.ts';
+import { CredentialsFile, credentialsPath } from './CredentialsFile.ts';
 import { type CliContext, type CliIo, type CliValues, EXIT, type Outcome, UsageError } from './cliTypes.ts';
+import { login } from './commands/login.ts';
 import { propose } from './commands/propose.ts';
 import { repo } from './commands/repo.ts';
 import { apps, rooms, status } from './commands/rooms.ts';
 import { size } from './commands/size.ts';
 import { token } from './commands/token.ts';
 import { wait } from './commands/wait.ts';
+import { LoginProvider } from './LoginProvider.ts';
 import { printable, printableJson, printableLines } from './printable.ts';
 import { RoomClient } from './RoomClient.ts';
 
@@ -21,6 +24,7 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<Outcome>> = {
   token,
   repo,
   size,
+  login,
 };
 
 export const USAGE = `usage: room <command> [options]   (--url/ROOM_URL, --token/ROOM_TOKEN, --json everywhere)
@@ -30,7 +34,8 @@ export const USAGE = `usage: room <command> [options]   (--url/ROOM_URL, --token
   rooms | apps <room> | status <room> <instance>
   token create --label <l> [--scopes read,write] | token list | token revoke <id>
   repo push <dir> [--repo <repository_id>] [--name <name>]
-  size <dir>                                             bytes, lines, envelope, tokens`;
+  size <dir>                                             bytes, lines, envelope, tokens
+  login [--scopes read,write]                            sign in with OAuth in the browser (MCP commands then need no token)`;
 
 // Proposal verdicts (local or the server's) exit 3, so a script can tell "fix the app" from "try later".
 const REJECTIONS = new Set(['schema_violation', 'unsafe_path', 'missing_entry', 'invalid_name', 'too_large']);
@@ -71,9 +76,13 @@ export async function runCli(argv: string[], raw: CliIo): Promise<number> {
     }
     const run = COMMANDS[command];
     if (!run) throw new UsageError(`unknown command '${command}'`);
+    const url = (values.url ?? io.env.ROOM_URL ?? DEFAULT_URL).replace(/\/+$/, '');
+    // `room login`'s tokens, when there are some for this server and no token is given.
+    const saved = new CredentialsFile(credentialsPath(io.env));
     const client = new RoomClient({
-      url: values.url ?? io.env.ROOM_URL ?? DEFAULT_URL,
+      url,
       token: values.token ?? io.env.ROOM_TOKEN,
+      authProvider: saved.read(url).tokens ? new LoginProvider(saved, url) : undefined,
     });
     try {
       const out = await run({ io, client, values: values as CliValues, positionals: rest });

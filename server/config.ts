@@ -14,6 +14,9 @@ export interface Config {
   demo: boolean;
   /** Proposals one token may make per minute. */
   proposalsPerMinute: number;
+  /** Dynamic OAuth client registrations one address may make an hour, and the most clients kept. */
+  oauthRegistrationsPerHour: number;
+  oauthMaxClients: number;
   /** Extra origins allowed to frame app documents (Vite's dev server). */
   devOrigins: string[];
   /** Where an app's Sandpack bundler loads (its own site, like frameUrl); `{app}` is the app's key. */
@@ -39,6 +42,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `ROOM_PROPOSALS_PER_MINUTE must be a positive integer, got "${env.ROOM_PROPOSALS_PER_MINUTE}"`,
     );
+  const oauthRegistrationsPerHour = positiveInteger(env, 'ROOM_OAUTH_REGISTRATIONS_PER_HOUR', 20);
+  const oauthMaxClients = positiveInteger(env, 'ROOM_OAUTH_MAX_CLIENTS', 1000);
   const sandpackUrl = trimSlash(env.ROOM_SANDPACK_URL ?? `http://{app}-sp.localhost:${port}`);
   if (!sandpackUrl.includes('{app}')) throw new Error('ROOM_SANDPACK_URL must contain {app}');
   const dataDir = path.resolve(env.ROOM_DATA_DIR ?? '.room-data');
@@ -65,6 +70,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerToken: env.ROOM_OWNER_TOKEN || undefined,
     demo: env.ROOM_DEMO !== '0',
     proposalsPerMinute,
+    oauthRegistrationsPerHour,
+    oauthMaxClients,
     devOrigins: env.ROOM_DEV_ORIGIN ? [env.ROOM_DEV_ORIGIN] : [],
     sandpackUrl,
     npmCacheDir: path.resolve(env.ROOM_NPM_CACHE ?? path.join(dataDir, 'npm-cache')),
@@ -124,4 +131,11 @@ export function frameSource(config: Config): string {
 export function sandpackSource(config: Config): string {
   const source = config.sandpackUrl.replace(/\{app\}[^.:/]*/, '*');
   return source === frameSource(config) ? '' : source;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer, got "${env[name]}"`);
+  return value;
 }

@@ -8,6 +8,7 @@ import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
 import { openStore } from './store/openStore.ts';
 import { ensurePrivateFolder, isInside } from './store/privateFiles.ts';
+import { SqlOAuthStore } from './store/SqlOAuthStore.ts';
 import type { SqlStore } from './store/SqlStore.ts';
 
 function fail(message: string): never {
@@ -60,6 +61,7 @@ const demoRoomId = config.demo ? await ensureDemo(store, ownerId, now) : undefin
 const server = http.createServer(
   createHandler({
     store,
+    oauth: new SqlOAuthStore(store.db),
     config,
     now: Date.now,
     bus: new EventBus(),

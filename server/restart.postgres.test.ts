@@ -69,10 +69,8 @@ it('a server restarted on the same DATABASE_URL with a fresh data folder has eve
   // The personal token made on the first server signs in on the second; events continue where they were.
   const reader = new RoomClient({ url: second.url, token: personal.token.secret });
   expect((await reader.api('GET /api/rooms')).rooms).toHaveLength(1);
-  const later = await again.api('GET /api/rooms/:roomId/events', {
-    params: { roomId },
-    query: { after: '0' },
-  });
-  expect(later.latest).toBe(events.latest);
+  expect(
+    (await again.api('GET /api/rooms/:roomId/events', { params: { roomId }, query: { after: '0' } })).latest,
+  ).toBe(events.latest);
   await second.stop();
 }, 90_000);

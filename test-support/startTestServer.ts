@@ -6,6 +6,7 @@ import { EventBus } from '../server/domain/EventBus.ts';
 import { RateLimiter } from '../server/domain/RateLimiter.ts';
 import { createHandler } from '../server/http/createHandler.ts';
 import type { Deps } from '../server/http/Router.ts';
+import { SqlOAuthStore } from '../server/store/SqlOAuthStore.ts';
 import { openTestStore } from '../server/store/testStore.ts';
 
 export interface TestServer {
@@ -36,6 +37,7 @@ export async function startTestServer(
   const config = readConfig({ ...opts.env, PORT: String(port), ROOM_DATA_DIR: dataDir, ROOM_DEMO: '0' });
   const deps: Deps = {
     store,
+    oauth: new SqlOAuthStore(store.db),
     config,
     now,
     bus: new EventBus(),

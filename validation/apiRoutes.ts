@@ -3,6 +3,7 @@ import type { Scope } from './scopes.ts';
 import type {
   AppAbout,
   ApprovedApp,
+  GrantView,
   Inbox,
   InviteView,
   LauncherView,
@@ -73,6 +74,8 @@ export interface ApiRoutes {
     response: { token: TokenView & { secret: string } };
   };
   'DELETE /api/tokens/:tokenId': { response: Ok };
+  'GET /api/oauth/grants': { response: { grants: GrantView[] } };
+  'DELETE /api/oauth/grants/:grantId': { response: Ok };
   'POST /api/repositories': { body: { name: string }; response: { repository: RepositoryView } };
   'GET /api/repositories/:repositoryId': { response: { repository: RepositoryView } };
   'POST /api/repositories/:repositoryId/versions': {

@@ -88,6 +88,8 @@ export interface ProposalView {
   packages: PinnedPackage[] | null;
   /** The proposer's display name: on the owner's views only. */
   proposer_name?: string;
+  /** The OAuth app it came through (its self-declared name), when it came through one. */
+  via_client?: string;
   files?: Record<string, string>;
 }
 
@@ -124,6 +126,15 @@ export interface InviteView {
   created_at: string;
   expires_at: string;
   state: 'open' | 'used' | 'revoked' | 'expired';
+}
+
+/** An OAuth grant as Connected lists it: the app's self-declared name, its scopes and last use. */
+export interface GrantView {
+  id: string;
+  client_name: string;
+  scopes: Scope[];
+  created_at: string;
+  last_used_at: string | null;
 }
 
 export interface TokenView {

@@ -17,6 +17,9 @@ export interface Principal {
   tokenId?: string;
   /** The session's id (the hash of its secret), when `via` is `session`. */
   sessionId?: string;
+  /** An OAuth access token's grant, and the (self-declared) name of its app. */
+  grantId?: string;
+  clientName?: string;
 }
 
 /** What a session is made from: a live token (its scopes, at most) or an invite (tokenId null). */

@@ -4,6 +4,7 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import type { Config } from '../config.ts';
 import type { DomainDeps } from '../domain/DomainDeps.ts';
 import type { RegistryCapabilities } from '../npm/registryCapability.ts';
+import type { OAuthStore } from '../store/OAuthStore.ts';
 import { sendJson } from './respond.ts';
 
 /** What every handler gets: the request, its parsed URL and path parameters, and the app's services. */
@@ -17,6 +18,8 @@ export interface Ctx {
 
 export interface Deps extends DomainDeps {
   config: Config;
+  /** Clients, grants, codes and tokens of the OAuth authorization server. */
+  oauth: OAuthStore;
   /** Signs each approved app's path into the npm registry route. */
   registry?: RegistryCapabilities;
 }

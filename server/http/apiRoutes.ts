@@ -6,6 +6,7 @@ import { credentialsChanged } from '../domain/credentialsChanged.ts';
 import { listRooms, readAppFiles, readLauncher } from '../domain/rooms.ts';
 import { addMcpRoutes } from '../mcp/mcpRoutes.ts';
 import { REGISTRY_PATH } from '../npm/serveRegistry.ts';
+import { addOAuthRoutes } from '../oauth/oauthRoutes.ts';
 import { addAccountRoutes } from './accountRoutes.ts';
 import { requirePrincipal, SESSION_COOKIE } from './authenticate.ts';
 import { Reply, Router } from './Router.ts';
@@ -76,5 +77,5 @@ export function apiRoutes(): Router {
       const { roomId, appId } = ctx.params;
       return { about: await readAppAbout(ctx.deps.store, who, roomId, appId) };
     });
-  return addMcpRoutes(addAccountRoutes(addReviewRoutes(router)));
+  return addOAuthRoutes(addMcpRoutes(addAccountRoutes(addReviewRoutes(router))));
 }

@@ -48,7 +48,8 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
           base: registryBase,
         });
       else if (!(await api.handle(ctx))) {
-        if (url.pathname.startsWith('/api/'))
+        // Clients' metadata discovery parses these as JSON: never the shell's HTML.
+        if (/^\/(api|\.well-known|oauth)\//.test(url.pathname))
           sendError(res, { code: 'not_found', message: `No route ${url.pathname}` });
         else await serveShell(ctx);
       }

@@ -6,6 +6,7 @@ import type { Principal } from '../domain/auth.ts';
 import { resolveToken } from '../domain/auth.ts';
 import type { Ctx, Router } from '../http/Router.ts';
 import { readJson, sendJson } from '../http/respond.ts';
+import { resolveAccessToken } from '../oauth/resolveAccessToken.ts';
 import { createMcpServer } from './createMcpServer.ts';
 import { PollPacer } from './PollPacer.ts';
 
@@ -25,6 +26,8 @@ export function addMcpRoutes(router: Router): Router {
       resource: `${base}${MCP_PATH}`,
       scopes_supported: ['osfoundry:read', 'osfoundry:write'],
       bearer_methods_supported: ['header'],
+      // This server is the resource's authorization server (RFC 8414 metadata at its root).
+      authorization_servers: [base],
       resource_name: 'Rooms',
       resource_documentation: `${base}/`,
     });
@@ -84,12 +87,8 @@ async function gate(ctx: Ctx, body: unknown): Promise<Principal | 'anonymous' | 
   const calls = messages.filter((m) => m && typeof m === 'object' && m.method === 'tools/call');
   const header = ctx.req.headers.authorization ?? '';
   const secret = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
-  const token = secret ? await resolveToken(ctx.deps.store, secret, ctx.deps.now()) : undefined;
-  if (calls.length === 0) {
-    return token
-      ? { personId: token.personId, scopes: token.scopes, via: 'token', tokenId: token.id }
-      : 'anonymous';
-  }
+  const token = secret ? await bearer(ctx, secret) : undefined;
+  if (calls.length === 0) return token ?? 'anonymous';
   const resourceMetadata = `${ctx.deps.config.publicUrl}${METADATA_PATH}`;
   if (!token) {
     sendJson(
@@ -118,5 +117,14 @@ async function gate(ctx: Ctx, body: unknown): Promise<Principal | 'anonymous' | 
     );
     return undefined;
   }
-  return { personId: token.personId, scopes: token.scopes, via: 'token', tokenId: token.id };
+  return token;
+}
+
+/** A personal access token, or an OAuth access token bound to this endpoint. */
+async function bearer(ctx: Ctx, secret: string): Promise<Principal | undefined> {
+  const now = ctx.deps.now();
+  const token = await resolveToken(ctx.deps.store, secret, now);
+  if (token) return { personId: token.personId, scopes: token.scopes, via: 'token', tokenId: token.id };
+  const resource = `${ctx.deps.config.publicUrl}${MCP_PATH}`;
+  return resolveAccessToken(ctx.deps.oauth, secret, { now, resource });
 }

@@ -6,6 +6,7 @@ import { readEvents } from '../domain/events.ts';
 import { proposeRepo, proposeSnippet } from '../domain/proposals.ts';
 import { readProposal } from '../domain/review.ts';
 import { readLauncher, roomFor } from '../domain/rooms.ts';
+import type { OAuthStore } from '../store/OAuthStore.ts';
 import { decodeCursor, encodeCursor } from './cursors.ts';
 import type { PollPacer } from './PollPacer.ts';
 import { checkArguments } from './toolArguments.ts';
@@ -15,15 +16,17 @@ const EMPTY_POLL_AFTER_MS = 2000;
 
 export interface ToolDeps extends DomainDeps {
   pacer: PollPacer;
+  /** Where a proposal made through an OAuth app is noted (the review card names the app). */
+  oauth?: OAuthStore;
 }
 
 /** Runs one tool for an authenticated person; returns its structured result or throws a CodedError. */
 export async function runTool(d: ToolDeps, who: Principal, name: string, args: unknown): Promise<object> {
   switch (name) {
     case 'propose_room_snippet_app':
-      return proposalResult(await proposeSnippet(d, who, args));
+      return proposalResult(await noteApp(d, who, await proposeSnippet(d, who, args)));
     case 'propose_room_repo_app':
-      return proposalResult(await proposeRepo(d, who, args));
+      return proposalResult(await noteApp(d, who, await proposeRepo(d, who, args)));
     case 'read_room': {
       const { room_id } = checkArguments<{ room_id: string }>(name, args);
       const room = await roomFor(d.store, who, room_id);
@@ -130,4 +133,9 @@ async function pollEvents(
     has_more: hasMore,
     poll_after_ms: pollAfter,
   };
+}
+
+async function noteApp(d: ToolDeps, who: Principal, receipt: ProposalReceipt): Promise<ProposalReceipt> {
+  if (who.grantId && d.oauth) await d.oauth.noteProposal(receipt.id, who.grantId);
+  return receipt;
 }

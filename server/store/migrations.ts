@@ -53,6 +53,63 @@ export const migrations: Migration[] = [
         `,
       ),
   },
+  {
+    // OAuth: registered clients, consents (grants) with their codes and tokens (hashed), pending consent
+    // forms, and the app each proposal came through. IF NOT EXISTS: a SQLite folder from the i20 branch
+    // before this list existed has them already.
+    name: 'OAuth authorization server',
+    up: (db) =>
+      run(
+        db,
+        `
+        CREATE TABLE IF NOT EXISTS oauth_clients (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          redirect_uris_json TEXT NOT NULL,
+          created_at BIGINT NOT NULL,
+          created_by TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS oauth_clients_by ON oauth_clients (created_by, created_at);
+        CREATE TABLE IF NOT EXISTS oauth_grants (
+          id TEXT PRIMARY KEY,
+          client_id TEXT NOT NULL REFERENCES oauth_clients(id),
+          person_id TEXT NOT NULL REFERENCES people(id),
+          scopes TEXT NOT NULL,
+          resource TEXT NOT NULL,
+          created_at BIGINT NOT NULL,
+          last_used_at BIGINT,
+          revoked_at BIGINT
+        );
+        CREATE INDEX IF NOT EXISTS oauth_grants_person ON oauth_grants (person_id);
+        CREATE TABLE IF NOT EXISTS oauth_secrets (
+          hash TEXT PRIMARY KEY,
+          grant_id TEXT NOT NULL REFERENCES oauth_grants(id),
+          kind TEXT NOT NULL CHECK (kind IN ('code', 'access', 'refresh')),
+          created_at BIGINT NOT NULL,
+          expires_at BIGINT NOT NULL,
+          used_at BIGINT,
+          redirect_uri TEXT,
+          code_challenge TEXT
+        );
+        CREATE INDEX IF NOT EXISTS oauth_secrets_grant ON oauth_secrets (grant_id);
+        CREATE TABLE IF NOT EXISTS oauth_requests (
+          hash TEXT PRIMARY KEY,
+          session_id TEXT NOT NULL,
+          client_id TEXT NOT NULL REFERENCES oauth_clients(id),
+          redirect_uri TEXT NOT NULL,
+          code_challenge TEXT NOT NULL,
+          scopes TEXT NOT NULL,
+          resource TEXT NOT NULL,
+          state TEXT,
+          expires_at BIGINT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS oauth_proposals (
+          proposal_id TEXT PRIMARY KEY REFERENCES proposals(id),
+          grant_id TEXT NOT NULL REFERENCES oauth_grants(id)
+        );
+        `,
+      ),
+  },
 ];
 
 /** Runs a script statement by statement (SQLite prepares one at a time); no `;` inside literals. */

@@ -76,6 +76,7 @@ export function ProposalCard({
       </header>
       <p className="muted">
         {proposal.proposer_name ? `Proposed by ${proposal.proposer_name} · ` : 'Proposed '}
+        {proposal.via_client ? `through the app ${proposal.via_client} (unverified name) · ` : ''}
         <time dateTime={proposal.created_at}>{new Date(proposal.created_at).toLocaleString()}</time>
       </p>
       {nameFlags.length > 0 && (

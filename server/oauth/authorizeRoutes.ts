@@ -1,0 +1,160 @@
+import { newId, newSecret, sha256Hex } from '../domain/ids.ts';
+import { cookieSession } from '../http/authenticate.ts';
+import { formPageHeaders, movingOnPage, sendHtml } from '../http/htmlPage.ts';
+import type { Ctx, Router } from '../http/Router.ts';
+import { readForm } from '../http/readForm.ts';
+import { checkSameOrigin } from '../http/sameOrigin.ts';
+import { shellSecurityHeaders } from '../http/shellHost.ts';
+import { refusedPage } from '../http/signInLink.ts';
+import type { Scope } from '../store/Store.ts';
+import {
+  RedirectedError,
+  readAuthorizationRequest,
+  redirectTo,
+  UnsafeRedirect,
+} from './authorizationRequest.ts';
+import { authorizeErrorPage, consentHeaders, consentPage, signInFirstPage } from './consentPage.ts';
+import { OAuthError } from './OAuthError.ts';
+import { CODE_MS, CONSENT_MS, FORM_BODY } from './oauthLimits.ts';
+
+export const AUTHORIZE_PATH = '/oauth/authorize';
+
+/** `GET /oauth/authorize` shows the consent page; its form's `POST` answers it (Allow or Deny). */
+export function addAuthorizeRoutes(router: Router): Router {
+  return router.add('GET', AUTHORIZE_PATH, showConsent).add('POST', AUTHORIZE_PATH, answerConsent);
+}
+
+async function showConsent(ctx: Ctx): Promise<void> {
+  const { res, url, deps } = ctx;
+  const security = shellSecurityHeaders(deps.config);
+  let request: Awaited<ReturnType<typeof readAuthorizationRequest>>;
+  try {
+    request = await readAuthorizationRequest(deps.oauth, deps.config, url.searchParams);
+  } catch (err) {
+    if (err instanceof UnsafeRedirect) return sendHtml(res, 400, authorizeErrorPage(err.message), security);
+    if (err instanceof RedirectedError) return redirectError(ctx, err);
+    throw err;
+  }
+  const who = await cookieSession(ctx);
+  const here = `${url.pathname}${url.search}`;
+  if (!who) {
+    // A Strict cookie is not sent on a navigation from another site (the app opened this link): one
+    // same-site step, and it is.
+    const site = ctx.req.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site')
+      return sendHtml(
+        res,
+        200,
+        movingOnPage('Connecting…', 'Continue to Rooms.', 'Continue', here),
+        security,
+      );
+    return sendHtml(res, 200, signInFirstPage(here), formPageHeaders(security));
+  }
+  // A grant never holds more than the session consenting to it.
+  const scopes = request.scopes.filter((s) => who.scopes.includes(s));
+  if (scopes.length === 0)
+    return redirectError(
+      ctx,
+      new RedirectedError(
+        request.redirectUri,
+        request.state,
+        new OAuthError('invalid_scope', 'You are signed in without the scopes this app asks for'),
+      ),
+    );
+  const secret = newSecret();
+  await deps.oauth.insertRequest({
+    hash: sha256Hex(secret),
+    sessionId: who.sessionId as string,
+    clientId: request.client.id,
+    redirectUri: request.redirectUri,
+    codeChallenge: request.codeChallenge,
+    scopes,
+    resource: request.resource,
+    state: request.state,
+    expiresAt: deps.now() + CONSENT_MS,
+  });
+  const person = await deps.store.getPerson(who.personId);
+  sendHtml(
+    res,
+    200,
+    consentPage({
+      clientName: request.client.name,
+      redirectUri: request.redirectUri,
+      scopes,
+      requestSecret: secret,
+      personName: person?.name ?? '',
+    }),
+    consentHeaders(deps.config, request.redirectUri),
+  );
+}
+
+async function answerConsent(ctx: Ctx): Promise<void> {
+  const { res, deps } = ctx;
+  const security = shellSecurityHeaders(deps.config);
+  try {
+    // Consent CSRF: only our own page may answer; the request token below binds it to this session.
+    checkSameOrigin(ctx, { requireOrigin: true });
+  } catch {
+    return sendHtml(res, 403, refusedPage(), security);
+  }
+  const who = await cookieSession(ctx);
+  const form = await readForm(ctx.req, FORM_BODY);
+  const now = deps.now();
+  const secret = form.get('request') ?? '';
+  const pending = who && secret ? await deps.oauth.getRequest(sha256Hex(secret), now) : undefined;
+  if (!who || !pending || pending.sessionId !== who.sessionId)
+    return sendHtml(
+      res,
+      400,
+      authorizeErrorPage('This page expired or was opened in another session.'),
+      security,
+    );
+  await deps.oauth.takeRequest(pending.hash, now);
+  const ticked = form.getAll('scope');
+  const granted = pending.scopes.filter((s) => ticked.includes(s)) as Scope[];
+  if (form.get('decision') !== 'allow' || granted.length === 0)
+    return redirect(
+      ctx,
+      redirectTo(pending.redirectUri, deps.config, { error: 'access_denied', state: pending.state }),
+    );
+  const code = newSecret();
+  const grantId = newId('g', 16);
+  await deps.oauth.insertGrant(
+    {
+      id: grantId,
+      clientId: pending.clientId,
+      personId: who.personId,
+      scopes: granted,
+      resource: pending.resource,
+      createdAt: now,
+      lastUsedAt: null,
+      revokedAt: null,
+    },
+    {
+      hash: sha256Hex(code),
+      grantId,
+      kind: 'code',
+      createdAt: now,
+      expiresAt: now + CODE_MS,
+      usedAt: null,
+      redirectUri: pending.redirectUri,
+      codeChallenge: pending.codeChallenge,
+    },
+  );
+  redirect(ctx, redirectTo(pending.redirectUri, deps.config, { code, state: pending.state }));
+}
+
+function redirectError(ctx: Ctx, err: RedirectedError): void {
+  redirect(
+    ctx,
+    redirectTo(err.redirectUri, ctx.deps.config, {
+      error: err.oauth.error,
+      error_description: err.oauth.description,
+      state: err.state,
+    }),
+  );
+}
+
+function redirect(ctx: Ctx, location: string): void {
+  ctx.res.writeHead(302, { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).end();
+}

@@ -1,0 +1,77 @@
+import type { Config } from '../config.ts';
+import { confirmForm, escapeHtml, htmlPage } from '../http/htmlPage.ts';
+import { shellSecurityHeaders } from '../http/shellHost.ts';
+import type { Scope } from '../store/Store.ts';
+import { SCOPE_WORDS } from './oauthScopes.ts';
+
+/**
+ * The shell's headers for the consent page, but its form may also reach the client's redirect URI
+ * (where Allow and Deny send the browser) and nowhere else; the Origin of its POST is sent.
+ */
+export function consentHeaders(config: Config, redirectUri: string): Record<string, string> {
+  const headers = shellSecurityHeaders(config);
+  const target = new URL(redirectUri).origin;
+  return {
+    ...headers,
+    'content-security-policy': (headers['content-security-policy'] as string).replace(
+      "form-action 'self'",
+      `form-action 'self' ${target}`,
+    ),
+    'referrer-policy': 'strict-origin',
+  };
+}
+
+/** Allow or Deny for one app: its self-chosen name (unverified), where it sends you back, the scopes. */
+export function consentPage(input: {
+  clientName: string;
+  redirectUri: string;
+  scopes: Scope[];
+  requestSecret: string;
+  personName: string;
+}): string {
+  const name = escapeHtml(input.clientName);
+  const host = escapeHtml(new URL(input.redirectUri).host);
+  const items = input.scopes
+    .map((scope) =>
+      scope === 'osfoundry:read'
+        ? `<li><input type="hidden" name="scope" value="${scope}">${escapeHtml(SCOPE_WORDS[scope])}</li>`
+        : `<li><label><input type="checkbox" name="scope" value="${scope}" checked> ${escapeHtml(SCOPE_WORDS[scope])}</label></li>`,
+    )
+    .join('');
+  return htmlPage(
+    `Connect ${input.clientName} to Rooms?`,
+    `<h1>Connect an app to Rooms?</h1>
+<p>An app calling itself <strong>${name}</strong> <em>(unverified: the app chose this name itself)</em> asks to act as <strong>${escapeHtml(input.personName)}</strong>.</p>
+<p>After you choose, it continues at <strong class="redirect-host">${host}</strong>. Allow only if you started this from an app you trust on that host.</p>
+<form method="post" action="/oauth/authorize">
+<input type="hidden" name="request" value="${escapeHtml(input.requestSecret)}">
+<p>It may:</p>
+<ul>${items}</ul>
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</form>`,
+  );
+}
+
+/** Without a session: sign in here, then come back to the same request. */
+export function signInFirstPage(next: string): string {
+  return htmlPage(
+    'Sign in to Rooms first',
+    `<h1>Sign in to Rooms first</h1>
+<p>An app asks to connect to your Rooms. Sign in, and you come back here to allow or deny it.</p>
+${confirmForm('/sign-in', { next }, 'Sign in').replace(
+  '<button',
+  '<label>Your sign-in token <input type="password" name="token" autocomplete="current-password" required></label> <button',
+)}`,
+  );
+}
+
+/** A request that cannot be sent back to the app: shown here, never redirected. */
+export function authorizeErrorPage(text: string): string {
+  return htmlPage(
+    'Cannot connect this app',
+    `<h1>Cannot connect this app</h1>
+<p>${escapeHtml(text)}</p>
+<p>Start connecting again from the app. <a href="/">Go to Rooms</a></p>`,
+  );
+}

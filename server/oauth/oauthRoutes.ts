@@ -1,0 +1,151 @@
+import { CodedError } from '../../validation/errorCodes.ts';
+import { ALL_SCOPES } from '../../validation/scopes.ts';
+import { requirePrincipal } from '../http/authenticate.ts';
+import type { Ctx, Handler, Router } from '../http/Router.ts';
+import { readForm } from '../http/readForm.ts';
+import { readJson, sendJson } from '../http/respond.ts';
+import { AUTHORIZE_PATH, addAuthorizeRoutes } from './authorizeRoutes.ts';
+import { checkResource } from './mcpResource.ts';
+import { OAuthError, sendOAuthError } from './OAuthError.ts';
+import { FORM_BODY, REGISTRATION_BODY, UNUSED_CLIENT_MS } from './oauthLimits.ts';
+import { registerClient } from './registerClient.ts';
+import { exchangeCode, refreshGrant, revokeByToken } from './tokenGrants.ts';
+
+// Public clients in a browser (the MCP Inspector) call these cross-origin; none of them reads a cookie.
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'content-type, authorization, mcp-protocol-version',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+};
+
+/** The authorization server: RFC 8414 metadata, registration, consent, token, revocation; Connected's grants. */
+export function addOAuthRoutes(router: Router): Router {
+  const metadata: Handler = async (ctx) => sendJson(ctx.res, 200, serverMetadata(ctx), CORS);
+  const preflight: Handler = async (ctx) => {
+    ctx.res.writeHead(204, CORS).end();
+  };
+  for (const path of ['/oauth/register', '/oauth/token', '/oauth/revoke'])
+    router.add('OPTIONS', path, preflight);
+  addAuthorizeRoutes(router);
+  return router
+    .add('GET', '/.well-known/oauth-authorization-server', metadata)
+    .add('GET', '/.well-known/openid-configuration', metadata)
+    .add('OPTIONS', '/.well-known/oauth-authorization-server', preflight)
+    .add(
+      'POST',
+      '/oauth/register',
+      oauth(async (ctx) => {
+        const body = await readJson(ctx.req, REGISTRATION_BODY).catch(() => {
+          throw new OAuthError(
+            'invalid_client_metadata',
+            `The body must be JSON of at most ${REGISTRATION_BODY} bytes`,
+          );
+        });
+        const { oauthRegistrationsPerHour, oauthMaxClients } = ctx.deps.config;
+        const client = await registerClient(ctx.deps.oauth, body, {
+          address: ctx.req.socket.remoteAddress ?? 'unknown',
+          now: ctx.deps.now(),
+          bounds: { perAddressPerHour: oauthRegistrationsPerHour, maxClients: oauthMaxClients },
+        });
+        sendJson(ctx.res, 201, client, CORS);
+      }),
+    )
+    .add(
+      'POST',
+      '/oauth/token',
+      oauth(async (ctx) => {
+        const form = await oauthForm(ctx);
+        const grant = { store: ctx.deps.oauth, now: ctx.deps.now(), resource: '' };
+        const type = form.get('grant_type');
+        if (type !== 'authorization_code' && type !== 'refresh_token')
+          throw new OAuthError(
+            'unsupported_grant_type',
+            'grant_type must be authorization_code or refresh_token',
+          );
+        if (!form.get('client_id') || !(await ctx.deps.oauth.getClient(form.get('client_id') as string)))
+          throw new OAuthError('invalid_client', 'Unknown client_id');
+        grant.resource = checkResource(ctx.deps.config, form.get('resource'));
+        // Expired codes, tokens and consent forms go as new ones come (a used one is kept until it expires).
+        await ctx.deps.oauth.prune(grant.now, grant.now - UNUSED_CLIENT_MS);
+        const tokens =
+          type === 'authorization_code' ? await exchangeCode(grant, form) : await refreshGrant(grant, form);
+        sendJson(ctx.res, 200, tokens, { ...CORS, pragma: 'no-cache' });
+      }),
+    )
+    .add(
+      'POST',
+      '/oauth/revoke',
+      oauth(async (ctx) => {
+        const form = await oauthForm(ctx);
+        const token = form.get('token');
+        if (!token) throw new OAuthError('invalid_request', 'token is required');
+        await revokeByToken(ctx.deps.oauth, token, form.get('client_id'), ctx.deps.now());
+        sendJson(ctx.res, 200, {}, CORS);
+      }),
+    )
+    .route('GET /api/oauth/grants', async (ctx) => {
+      const who = await requirePrincipal(ctx);
+      const grants = await ctx.deps.oauth.listGrants(who.personId);
+      return {
+        grants: grants.map((g) => ({
+          id: g.id,
+          client_name: g.clientName,
+          scopes: g.scopes,
+          created_at: new Date(g.createdAt).toISOString(),
+          last_used_at: g.lastUsedAt === null ? null : new Date(g.lastUsedAt).toISOString(),
+        })),
+      };
+    })
+    .route('DELETE /api/oauth/grants/:grantId', async (ctx) => {
+      const who = await requirePrincipal(ctx);
+      const grant = await ctx.deps.oauth.getGrant(ctx.params.grantId);
+      if (!grant || grant.personId !== who.personId || grant.revokedAt !== null)
+        throw new CodedError('not_found', 'No connected app with this id');
+      await ctx.deps.oauth.revokeGrant(grant.id, ctx.deps.now());
+      return { ok: true as const };
+    });
+}
+
+function serverMetadata(ctx: Ctx) {
+  const base = ctx.deps.config.publicUrl;
+  return {
+    issuer: base,
+    authorization_endpoint: `${base}${AUTHORIZE_PATH}`,
+    token_endpoint: `${base}/oauth/token`,
+    registration_endpoint: `${base}/oauth/register`,
+    revocation_endpoint: `${base}/oauth/revoke`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['none'],
+    revocation_endpoint_auth_methods_supported: ['none'],
+    scopes_supported: ALL_SCOPES,
+    authorization_response_iss_parameter_supported: true,
+    service_documentation: `${base}/`,
+  };
+}
+
+/** A form body (RFC 6749 §3.2); anything else is `invalid_request`. */
+async function oauthForm(ctx: Ctx): Promise<URLSearchParams> {
+  const type = ctx.req.headers['content-type'] ?? '';
+  if (!type.startsWith('application/x-www-form-urlencoded'))
+    throw new OAuthError('invalid_request', 'The body must be application/x-www-form-urlencoded');
+  return readForm(ctx.req, FORM_BODY).catch(() => {
+    throw new OAuthError('invalid_request', `The body is over ${FORM_BODY} bytes`);
+  });
+}
+
+/** Answers an `OAuthError` in the standard shape (`{error, error_description}`). */
+function oauth(handler: Handler): Handler {
+  return async (ctx) => {
+    try {
+      await handler(ctx);
+    } catch (err) {
+      if (!(err instanceof OAuthError)) throw err;
+      sendOAuthError(ctx.res, err, {
+        ...CORS,
+        ...(err.status === 429 ? { 'retry-after': '3600' } : {}),
+      });
+    }
+  };
+}

@@ -1,0 +1,85 @@
+import type { Scope } from './Store.ts';
+
+/** Times are epoch milliseconds; secrets are stored only as their SHA-256 hex. */
+export interface OAuthClientRow {
+  id: string;
+  name: string;
+  redirectUris: string[];
+  createdAt: number;
+  /** The address that registered it (the registration bound counts per address). */
+  createdBy: string;
+}
+
+/** One consent: every code and token issued from it belongs to it; revoking it ends them all. */
+export interface OAuthGrantRow {
+  id: string;
+  clientId: string;
+  personId: string;
+  scopes: Scope[];
+  resource: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+export type OAuthSecretKind = 'code' | 'access' | 'refresh';
+
+export interface OAuthSecretRow {
+  hash: string;
+  grantId: string;
+  kind: OAuthSecretKind;
+  createdAt: number;
+  expiresAt: number;
+  /** A code exchanged or a refresh token rotated: a second use revokes the grant. */
+  usedAt: number | null;
+  /** Codes only: what the token request must repeat. */
+  redirectUri: string | null;
+  codeChallenge: string | null;
+}
+
+/** An authorization request waiting for the person's Allow or Deny; its secret is the form's token. */
+export interface OAuthRequestRow {
+  hash: string;
+  sessionId: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  scopes: Scope[];
+  resource: string;
+  state: string | null;
+  expiresAt: number;
+}
+
+export interface GrantWithClient extends OAuthGrantRow {
+  clientName: string;
+}
+
+/** Everything the OAuth server keeps; async so another engine can serve it. */
+export interface OAuthStore {
+  countClients(): Promise<number>;
+  countClientsSince(createdBy: string, since: number): Promise<number>;
+  insertClient(client: OAuthClientRow): Promise<void>;
+  getClient(id: string): Promise<OAuthClientRow | undefined>;
+
+  insertRequest(request: OAuthRequestRow): Promise<void>;
+  /** Removes and returns a live request (a consent form is answered once). */
+  takeRequest(hash: string, now: number): Promise<OAuthRequestRow | undefined>;
+  getRequest(hash: string, now: number): Promise<OAuthRequestRow | undefined>;
+
+  /** The grant and its first secret (the code), in one transaction. */
+  insertGrant(grant: OAuthGrantRow, code: OAuthSecretRow): Promise<void>;
+  getGrant(id: string): Promise<GrantWithClient | undefined>;
+  listGrants(personId: string): Promise<GrantWithClient[]>;
+  revokeGrant(id: string, at: number): Promise<boolean>;
+  touchGrant(id: string, at: number): Promise<void>;
+
+  findSecret(hash: string): Promise<OAuthSecretRow | undefined>;
+  /** Marks `used` used and stores `issued`, in one transaction; false when `used` was used already. */
+  rotate(used: string, issued: OAuthSecretRow[], at: number): Promise<boolean>;
+  /** Remembers that a proposal came through this grant's app (a replay changes nothing). */
+  noteProposal(proposalId: string, grantId: string): Promise<void>;
+  /** The app name each of these proposals came through, for those that came through one. */
+  clientNamesOf(proposalIds: string[]): Promise<Map<string, string>>;
+  /** Removes expired secrets and requests, and clients created before `unusedBefore` that nobody connected. */
+  prune(now: number, unusedBefore: number): Promise<void>;
+}

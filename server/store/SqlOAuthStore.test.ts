@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { OAuthSecretRow } from './OAuthStore.ts';
+import { SqlOAuthStore } from './SqlOAuthStore.ts';
+import { openTestStore, type TestStore } from './testStore.ts';
+
+let t: TestStore;
+let oauth: SqlOAuthStore;
+
+beforeEach(async () => {
+  t = await openTestStore();
+  oauth = new SqlOAuthStore(t.store.db);
+  await t.store.createPerson({ id: 'p1', name: 'Ann', createdAt: 1 });
+});
+afterEach(async () => t.close());
+
+const secret = (hash: string, kind: OAuthSecretRow['kind'], expiresAt = 1000): OAuthSecretRow => ({
+  hash,
+  grantId: 'g1',
+  kind,
+  createdAt: 10,
+  expiresAt,
+  usedAt: null,
+  redirectUri: kind === 'code' ? 'http://127.0.0.1:1/cb' : null,
+  codeChallenge: kind === 'code' ? 'c'.repeat(43) : null,
+});
+
+it('keeps clients, grants, secrets, consent forms and proposals through an app', async () => {
+  await oauth.insertClient({
+    id: 'c1',
+    name: 'App',
+    redirectUris: ['http://127.0.0.1/cb'],
+    createdAt: 5,
+    createdBy: 'a',
+  });
+  expect(await oauth.getClient('c1')).toEqual({
+    id: 'c1',
+    name: 'App',
+    redirectUris: ['http://127.0.0.1/cb'],
+    createdAt: 5,
+    createdBy: 'a',
+  });
+  expect([
+    await oauth.countClients(),
+    await oauth.countClientsSince('a', 5),
+    await oauth.countClientsSince('a', 6),
+  ]).toEqual([1, 1, 0]);
+  const request = {
+    hash: 'r1',
+    sessionId: 's1',
+    clientId: 'c1',
+    redirectUri: 'http://127.0.0.1/cb',
+    codeChallenge: 'c'.repeat(43),
+    scopes: ['osfoundry:read' as const],
+    resource: 'http://x/mcp',
+    state: null,
+    expiresAt: 100,
+  };
+  await oauth.insertRequest(request);
+  expect(await oauth.getRequest('r1', 100)).toBeUndefined();
+  expect(await oauth.takeRequest('r1', 50)).toEqual(request);
+  expect(await oauth.takeRequest('r1', 50)).toBeUndefined();
+  await oauth.insertGrant(
+    {
+      id: 'g1',
+      clientId: 'c1',
+      personId: 'p1',
+      scopes: ['osfoundry:read'],
+      resource: 'http://x/mcp',
+      createdAt: 10,
+      lastUsedAt: null,
+      revokedAt: null,
+    },
+    secret('h-code', 'code', 70),
+  );
+  expect((await oauth.findSecret('h-code'))?.codeChallenge).toBe('c'.repeat(43));
+  expect(await oauth.rotate('h-code', [secret('h-a', 'access'), secret('h-r', 'refresh')], 20)).toBe(true);
+  expect(await oauth.rotate('h-code', [secret('h-a2', 'access')], 21)).toBe(false);
+  expect(await oauth.findSecret('h-a2')).toBeUndefined();
+  expect((await oauth.findSecret('h-code'))?.usedAt).toBe(20);
+  await oauth.touchGrant('g1', 30);
+  expect(await oauth.listGrants('p1')).toEqual([
+    expect.objectContaining({ id: 'g1', clientName: 'App', lastUsedAt: 30 }),
+  ]);
+  expect(await oauth.revokeGrant('g1', 40)).toBe(true);
+  expect(await oauth.revokeGrant('g1', 41)).toBe(false);
+  expect(await oauth.listGrants('p1')).toEqual([]);
+  expect((await oauth.getGrant('g1'))?.revokedAt).toBe(40);
+  // Expired secrets go; a client with a grant stays, one nobody connected goes.
+  await oauth.insertClient({ id: 'c2', name: 'Unused', redirectUris: [], createdAt: 5, createdBy: 'a' });
+  await oauth.prune(75, 6);
+  expect(await oauth.findSecret('h-code')).toBeUndefined();
+  expect(await oauth.findSecret('h-a')).toBeDefined();
+  expect(await oauth.getClient('c1')).toBeDefined();
+  expect(await oauth.getClient('c2')).toBeUndefined();
+});

@@ -1,0 +1,323 @@
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  GrantWithClient,
+  OAuthClientRow,
+  OAuthGrantRow,
+  OAuthRequestRow,
+  OAuthSecretRow,
+  OAuthStore,
+} from './OAuthStore.ts';
+import type { Scope } from './Store.ts';
+import type { Tables } from './schema.ts';
+
+/** The OAuth tables (migration "OAuth" in migrations.ts), on both engines. */
+export type OAuthTables = {
+  oauth_clients: {
+    id: string;
+    name: string;
+    redirect_uris_json: string;
+    created_at: number;
+    created_by: string;
+  };
+  oauth_grants: {
+    id: string;
+    client_id: string;
+    person_id: string;
+    scopes: string;
+    resource: string;
+    created_at: number;
+    last_used_at: number | null;
+    revoked_at: number | null;
+  };
+  oauth_secrets: {
+    hash: string;
+    grant_id: string;
+    kind: string;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+    redirect_uri: string | null;
+    code_challenge: string | null;
+  };
+  oauth_requests: {
+    hash: string;
+    session_id: string;
+    client_id: string;
+    redirect_uri: string;
+    code_challenge: string;
+    scopes: string;
+    resource: string;
+    state: string | null;
+    expires_at: number;
+  };
+  oauth_proposals: { proposal_id: string; grant_id: string };
+};
+
+type Db = Kysely<Tables & OAuthTables>;
+
+/** `OAuthStore` over Kysely: the same queries on SQLite and PostgreSQL, on the main store's connection. */
+export class SqlOAuthStore implements OAuthStore {
+  private readonly db: Db;
+
+  constructor(db: Kysely<Tables>) {
+    this.db = db.withTables<OAuthTables>();
+  }
+
+  async countClients() {
+    const row = await this.db
+      .selectFrom('oauth_clients')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countClientsSince(createdBy: string, since: number) {
+    const row = await this.db
+      .selectFrom('oauth_clients')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('created_by', '=', createdBy)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insertClient(c: OAuthClientRow) {
+    await this.db
+      .insertInto('oauth_clients')
+      .values({
+        id: c.id,
+        name: c.name,
+        redirect_uris_json: JSON.stringify(c.redirectUris),
+        created_at: c.createdAt,
+        created_by: c.createdBy,
+      })
+      .execute();
+  }
+
+  async getClient(id: string) {
+    const row = await this.db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      name: row.name,
+      redirectUris: JSON.parse(row.redirect_uris_json) as string[],
+      createdAt: Number(row.created_at),
+      createdBy: row.created_by,
+    };
+  }
+
+  async insertRequest(r: OAuthRequestRow) {
+    await this.db
+      .insertInto('oauth_requests')
+      .values({
+        hash: r.hash,
+        session_id: r.sessionId,
+        client_id: r.clientId,
+        redirect_uri: r.redirectUri,
+        code_challenge: r.codeChallenge,
+        scopes: r.scopes.join(' '),
+        resource: r.resource,
+        state: r.state,
+        expires_at: r.expiresAt,
+      })
+      .execute();
+  }
+
+  async getRequest(hash: string, now: number) {
+    const row = await this.db
+      .selectFrom('oauth_requests')
+      .selectAll()
+      .where('hash', '=', hash)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row ? toRequest(row) : undefined;
+  }
+
+  async takeRequest(hash: string, now: number) {
+    const row = await this.db
+      .deleteFrom('oauth_requests')
+      .where('hash', '=', hash)
+      .returningAll()
+      .executeTakeFirst();
+    return row && Number(row.expires_at) > now ? toRequest(row) : undefined;
+  }
+
+  async insertGrant(g: OAuthGrantRow, code: OAuthSecretRow) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('oauth_grants')
+        .values({
+          id: g.id,
+          client_id: g.clientId,
+          person_id: g.personId,
+          scopes: g.scopes.join(' '),
+          resource: g.resource,
+          created_at: g.createdAt,
+          last_used_at: g.lastUsedAt,
+          revoked_at: g.revokedAt,
+        })
+        .execute();
+      await insertSecret(trx, code);
+    });
+  }
+
+  async getGrant(id: string) {
+    const row = await this.grants().where('g.id', '=', id).executeTakeFirst();
+    return row ? toGrant(row) : undefined;
+  }
+
+  async listGrants(personId: string) {
+    const rows = await this.grants()
+      .where('g.person_id', '=', personId)
+      .where('g.revoked_at', 'is', null)
+      .orderBy('g.created_at', 'desc')
+      .execute();
+    return rows.map(toGrant);
+  }
+
+  async revokeGrant(id: string, at: number) {
+    const result = await this.db
+      .updateTable('oauth_grants')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async touchGrant(id: string, at: number) {
+    await this.db.updateTable('oauth_grants').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+
+  async findSecret(hash: string) {
+    const row = await this.db
+      .selectFrom('oauth_secrets')
+      .selectAll()
+      .where('hash', '=', hash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      hash: row.hash,
+      grantId: row.grant_id,
+      kind: row.kind as OAuthSecretRow['kind'],
+      createdAt: Number(row.created_at),
+      expiresAt: Number(row.expires_at),
+      usedAt: row.used_at === null ? null : Number(row.used_at),
+      redirectUri: row.redirect_uri,
+      codeChallenge: row.code_challenge,
+    };
+  }
+
+  rotate(used: string, issued: OAuthSecretRow[], at: number) {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await markUsed(trx, used, at))) return false;
+      for (const s of issued) await insertSecret(trx, s);
+      return true;
+    });
+  }
+
+  async noteProposal(proposalId: string, grantId: string) {
+    await this.db
+      .insertInto('oauth_proposals')
+      .values({ proposal_id: proposalId, grant_id: grantId })
+      .onConflict((oc) => oc.column('proposal_id').doNothing())
+      .execute();
+  }
+
+  async clientNamesOf(proposalIds: string[]) {
+    const names = new Map<string, string>();
+    if (proposalIds.length === 0) return names;
+    const rows = await this.db
+      .selectFrom('oauth_proposals as p')
+      .innerJoin('oauth_grants as g', 'g.id', 'p.grant_id')
+      .innerJoin('oauth_clients as c', 'c.id', 'g.client_id')
+      .select(['p.proposal_id', 'c.name'])
+      .where('p.proposal_id', 'in', proposalIds)
+      .execute();
+    for (const row of rows) names.set(row.proposal_id, row.name);
+    return names;
+  }
+
+  async prune(now: number, unusedBefore: number) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('oauth_secrets').where('expires_at', '<=', now).execute();
+      await trx.deleteFrom('oauth_requests').where('expires_at', '<=', now).execute();
+      await trx
+        .deleteFrom('oauth_clients')
+        .where('created_at', '<', unusedBefore)
+        .where((eb) =>
+          eb.and([
+            eb('id', 'not in', eb.selectFrom('oauth_grants').select('client_id')),
+            eb('id', 'not in', eb.selectFrom('oauth_requests').select('client_id')),
+          ]),
+        )
+        .execute();
+    });
+  }
+
+  private grants() {
+    return this.db
+      .selectFrom('oauth_grants as g')
+      .innerJoin('oauth_clients as c', 'c.id', 'g.client_id')
+      .selectAll('g')
+      .select('c.name as client_name');
+  }
+}
+
+async function markUsed(db: Db, hash: string, at: number): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_secrets')
+    .set({ used_at: at })
+    .where('hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+async function insertSecret(db: Db, s: OAuthSecretRow): Promise<void> {
+  await db
+    .insertInto('oauth_secrets')
+    .values({
+      hash: s.hash,
+      grant_id: s.grantId,
+      kind: s.kind,
+      created_at: s.createdAt,
+      expires_at: s.expiresAt,
+      used_at: s.usedAt,
+      redirect_uri: s.redirectUri,
+      code_challenge: s.codeChallenge,
+    })
+    .execute();
+}
+
+function scopesOf(text: string): Scope[] {
+  return text.split(' ').filter(Boolean) as Scope[];
+}
+
+function toRequest(row: Selectable<OAuthTables['oauth_requests']>): OAuthRequestRow {
+  return {
+    hash: row.hash,
+    sessionId: row.session_id,
+    clientId: row.client_id,
+    redirectUri: row.redirect_uri,
+    codeChallenge: row.code_challenge,
+    scopes: scopesOf(row.scopes),
+    resource: row.resource,
+    state: row.state,
+    expiresAt: Number(row.expires_at),
+  };
+}
+
+function toGrant(row: Selectable<OAuthTables['oauth_grants']> & { client_name: string }): GrantWithClient {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    personId: row.person_id,
+    scopes: scopesOf(row.scopes),
+    resource: row.resource,
+    createdAt: Number(row.created_at),
+    lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+    revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+    clientName: row.client_name,
+  };
+}
