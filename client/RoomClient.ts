@@ -4,6 +4,7 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type CallArgs, type ResponseOf, type RouteKey, routeRequest } from '../validation/apiRoutes.ts';
 import type { ErrorCode } from '../validation/errorCodes.ts';
 import { MCP_PATH } from '../validation/mcpTools.ts';
 import { httpError, networkError, RequestError } from './RequestError.ts';
@@ -78,8 +79,10 @@ export class RoomClient {
     return (result.structuredContent ?? {}) as T;
   }
 
-  /** A JSON API request; non-2xx answers throw their `{code, message}`. */
-  async api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+  /** One JSON route of the contract (validation/apiRoutes.ts); non-2xx answers throw their `{code, message}`. */
+  async api<K extends RouteKey>(key: K, ...[call]: CallArgs<K>): Promise<ResponseOf<K>> {
+    const { method, path } = routeRequest(key, call);
+    const body = call?.body;
     const headers: Record<string, string> = this.headers();
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
@@ -95,7 +98,8 @@ export class RoomClient {
     const text = await res.text().catch(() => '');
     if (!res.ok) throw httpError(res.status, text);
     try {
-      return (text ? JSON.parse(text) : {}) as T;
+      // The server answers this route's response type on success.
+      return JSON.parse(text || '{}');
     } catch {
       throw new RequestError('invalid_json', `${method} ${path} answered something that is not JSON`, true);
     }

@@ -19,8 +19,7 @@ export const test = base.extend<Fixtures>({
     await use(page);
   },
   demoRoomId: async ({ request }, use) => {
-    const res = await request.get('/api/rooms', { headers: { authorization: `Bearer ${E2E_OWNER_TOKEN}` } });
-    const { rooms } = (await res.json()) as { rooms: { id: string; name: string }[] };
+    const { rooms } = await ownerApi(request).api('GET /api/rooms');
     const demo = rooms.find((r) => r.name === 'Demo room');
     if (!demo) throw new Error('the Demo room is missing');
     await use(demo.id);

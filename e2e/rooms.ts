@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { E2E_OWNER_TOKEN } from './env.ts';
 import { approveProposal, type JsonApi, proposeApp, requestApi } from './proposeApp.ts';
 
@@ -14,9 +14,8 @@ export interface ApprovedApp {
 
 /** Creates a room owned by the e2e owner, through the real API. */
 export async function createRoom(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.post('/api/rooms', { headers: ownerAuth, data: { name } });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { room: { id: string } }).room.id;
+  const { room } = await ownerApi(request).api('POST /api/rooms', { body: { name } });
+  return room.id;
 }
 
 /** The e2e owner's JSON API through Playwright's request context, for {@link proposeApp} and friends. */

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 
 /** `npm run dev`: the real server (restarted on change) plus Vite's hot-reloading shell in front of it. */
 const port = process.env.PORT ?? '5178';
-const devOrigin = 'http://127.0.0.1:5173';
-const env = { ...process.env, PORT: port, ROOM_DEV_ORIGIN: devOrigin };
+const devPort = process.env.ROOM_DEV_PORT ?? '5173';
+const devOrigin = `http://127.0.0.1:${devPort}`;
+const env = { ...process.env, PORT: port, ROOM_DEV_PORT: devPort, ROOM_DEV_ORIGIN: devOrigin };
 
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { stdio: 'inherit', env }),

@@ -36,7 +36,7 @@ const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/js
 it('finds every acknowledged proposal after a SIGKILL during a burst', async () => {
   const first = await start(PORT);
   const owner = new RoomClient({ url: first.url, token: TOKEN });
-  const roomId = (await owner.api<{ room: { id: string } }>('POST', '/api/rooms', { name: 'Burst' })).room.id;
+  const roomId = (await owner.api('POST /api/rooms', { body: { name: 'Burst' } })).room.id;
   const acknowledged: string[] = [];
   // Requests the kill cut (never acknowledged), and anything else that went wrong on the way.
   let cut = 0;

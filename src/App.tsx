@@ -21,7 +21,7 @@ export function App() {
   const { path } = useLocation();
 
   const check = useCallback(() => {
-    api('/api/me')
+    api('GET /api/me')
       .then(() => setSession({ state: 'signed-in' }))
       .catch((err: unknown) =>
         setSession(
@@ -34,7 +34,7 @@ export function App() {
   useEffect(check, [check]);
 
   const signOut = async () => {
-    await api('/api/session', { method: 'DELETE' });
+    await api('DELETE /api/session');
     setSession({ state: 'signed-out' });
     navigate('/', { replace: true });
   };

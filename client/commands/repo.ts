@@ -28,21 +28,16 @@ export async function repo(ctx: CliContext): Promise<Outcome> {
     const name = ctx.values.name ?? path.basename(path.resolve(dir));
     const badName = checkName(name);
     if (badName) return refused(badName);
-    const created = await ctx.client.api<{ repository: { id: string } }>('POST', '/api/repositories', {
-      name,
-    });
+    const created = await ctx.client.api('POST /api/repositories', { body: { name } });
     repositoryId = created.repository.id;
   }
   // Versions are content-addressed: re-sending the same files after a lost answer makes no second version.
   const { version } = await withRetry(
     () =>
-      ctx.client.api<{ version: { id: string } }>(
-        'POST',
-        `/api/repositories/${encodeURIComponent(repositoryId)}/versions`,
-        {
-          files,
-        },
-      ),
+      ctx.client.api('POST /api/repositories/:repositoryId/versions', {
+        params: { repositoryId },
+        body: { files },
+      }),
     ctx.io.retry,
   );
   return {

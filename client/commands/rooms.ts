@@ -1,12 +1,6 @@
 import { type CliContext, EXIT, type Outcome, positional, table } from '../cliTypes.ts';
 import { printable } from '../printable.ts';
 
-interface RoomRow {
-  id: string;
-  name: string;
-  kind: string;
-  role: string;
-}
 interface AppRow {
   instance_id: string;
   name: string;
@@ -15,7 +9,7 @@ interface AppRow {
 
 /** `room rooms`: the rooms the token can see (JSON API: MCP has no tool for it). */
 export async function rooms(ctx: CliContext): Promise<Outcome> {
-  const { rooms } = await ctx.client.api<{ rooms: RoomRow[] }>('GET', '/api/rooms');
+  const { rooms } = await ctx.client.api('GET /api/rooms');
   const text = rooms.length
     ? table([['id', 'name', 'role'], ...rooms.map((r) => [r.id, r.name, r.role])])
     : 'No rooms yet.';

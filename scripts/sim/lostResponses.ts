@@ -32,7 +32,7 @@ const app = (i: number) => ({
 /** Proposes `proposals` distinct apps through a proxy that drops `dropRate` of proposal answers. */
 export async function lostResponses(s: LostResponsesSetup, strategy: KeyStrategy): Promise<LostResponsesRow> {
   const owner = new RoomClient({ url: s.url, token: s.token });
-  const { room } = await owner.api<{ room: { id: string } }>('POST', '/api/rooms', { name: strategy });
+  const { room } = await owner.api('POST /api/rooms', { body: { name: strategy } });
   const seen = new Map<string, number>();
   // Whether an answer is lost depends on (seed, app, attempt) only: both strategies meet the same faults,
   // and every run repeats them (room ids, and so content keys, differ between runs).
@@ -71,11 +71,11 @@ export async function lostResponses(s: LostResponsesSetup, strategy: KeyStrategy
   };
   await Promise.all(Array.from({ length: s.concurrency }, worker));
   await proxy.close();
-  const { proposals } = await owner.api<{ proposals: unknown[] }>(
-    'GET',
-    `/api/rooms/${room.id}/proposals?state=pending`,
-  );
-  const { apps } = await owner.api<{ apps: unknown[] }>('GET', `/api/rooms/${room.id}`);
+  const { proposals } = await owner.api('GET /api/rooms/:roomId/proposals', {
+    params: { roomId: room.id },
+    query: { state: 'pending' },
+  });
+  const { apps } = await owner.api('GET /api/rooms/:roomId', { params: { roomId: room.id } });
   await owner.close();
   return {
     strategy,

@@ -1,19 +1,8 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { AppAbout } from '../../validation/views.ts';
 import type { Store } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import { roomFor } from './rooms.ts';
-
-/** What the launcher's app menu shows under "About this app". Times are ISO 8601. */
-export interface AppAbout {
-  id: string;
-  name: string;
-  kind: 'snippet' | 'repo';
-  proposed_by: string;
-  proposed_at: string;
-  approved_by: string;
-  approved_at: string;
-  content_sha256: string;
-}
 
 /** Who proposed and approved an app in the launcher, and the hash of what runs; members only. */
 export async function readAppAbout(

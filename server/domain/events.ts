@@ -1,47 +1,24 @@
+import type { EventDataByType, EventPage, EventType, WireEvent } from '../../validation/events.ts';
 import type { EventRow, NewEvent } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { roomFor } from './rooms.ts';
 
-/**
- * The event schema every reader gets: `seq` strictly increases within a room; `type` is one of
- * EVENT_TYPES; `data` holds ids and names, never files.
- */
-export interface WireEvent {
-  seq: number;
-  type: EventType;
-  at: string;
-  data: Record<string, unknown>;
-}
-
-export const EVENT_TYPES = [
-  'proposal.created',
-  'proposal.approved',
-  'proposal.declined',
-  'app.added',
-  'app.removed',
-  'apps.reordered',
-  'room.renamed',
-  'member.joined',
-  'member.removed',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
 /** An event every member may read (launcher changes). */
-export function roomEvent(
+export function roomEvent<T extends EventType>(
   roomId: string,
-  type: EventType,
-  data: Record<string, unknown>,
+  type: T,
+  data: EventDataByType[T],
   at: number,
 ): NewEvent {
   return { roomId, type, audience: 'room', proposerId: null, data, createdAt: at };
 }
 
 /** An event only the owner, and the proposer when given, may read. */
-export function ownerEvent(
+export function ownerEvent<T extends EventType>(
   roomId: string,
-  type: EventType,
-  data: Record<string, unknown>,
+  type: T,
+  data: EventDataByType[T],
   at: number,
   proposerId: string | null = null,
 ): NewEvent {
@@ -49,7 +26,8 @@ export function ownerEvent(
 }
 
 export function toWireEvent(e: EventRow): WireEvent {
-  return { seq: e.seq, type: e.type as EventType, at: new Date(e.createdAt).toISOString(), data: e.data };
+  // Rows were written through roomEvent/ownerEvent, which take each type's data.
+  return { seq: e.seq, type: e.type, at: new Date(e.createdAt).toISOString(), data: e.data } as WireEvent;
 }
 
 /** Events after `after` that this person may see, oldest first. */
@@ -59,7 +37,7 @@ export async function readEvents(
   roomId: string,
   after: number,
   limit: number,
-): Promise<{ events: WireEvent[]; latest: number }> {
+): Promise<EventPage> {
   const room = await roomFor(d.store, who, roomId);
   const viewer = { personId: who.personId, isOwner: room.role === 'owner' };
   const rows = await d.store.listEvents(room.id, viewer, after, limit);

@@ -1,18 +1,12 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import { ALL_SCOPES } from '../../validation/scopes.ts';
+import type { InviteView, MemberView } from '../../validation/views.ts';
 import type { InviteRow } from '../store/Store.ts';
 import { createSession, type Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { announce, ownerEvent } from './events.ts';
 import { newId, newSecret, sha256Hex } from './ids.ts';
 import { ownedRoom } from './roomAdmin.ts';
-
-export interface InviteView {
-  id: string;
-  created_at: string;
-  expires_at: string;
-  state: 'open' | 'used' | 'revoked' | 'expired';
-}
 
 /** How long an invite stays open unless its owner chooses (`expires_in_hours`, 1 h to 30 days). */
 export const INVITE_DEFAULT_HOURS = 7 * 24;
@@ -100,7 +94,7 @@ export async function acceptInvite(
   return { roomId, personId, session };
 }
 
-export async function listMembers(d: DomainDeps, who: Principal, roomId: string) {
+export async function listMembers(d: DomainDeps, who: Principal, roomId: string): Promise<MemberView[]> {
   const room = await ownedRoom(d, who, roomId);
   const members = await d.store.listMembers(room.id);
   return members.map((m) => ({

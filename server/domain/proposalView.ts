@@ -1,30 +1,5 @@
-import type { PinnedPackage } from '../npm/resolveTree.ts';
+import type { ProposalView } from '../../validation/views.ts';
 import type { ProposalRow } from '../store/Store.ts';
-
-/** A proposal as its proposer and the owner read it; `files` only when asked for. */
-export interface ProposalView {
-  id: string;
-  room_id: string;
-  kind: ProposalRow['kind'];
-  name: string;
-  state: ProposalRow['state'];
-  file_count: number;
-  content_sha256: string;
-  repository_id: string | null;
-  version_id: string | null;
-  decline_reason: string | null;
-  created_at: string;
-  decided_at: string | null;
-  /** Exact npm versions the app runs with through the Sandpack fallback; null: the Sucrase path. */
-  dependencies: Record<string, string> | null;
-  /** Every package that runs with it (direct first), pinned with integrity; null: the Sucrase path. */
-  packages: PinnedPackage[] | null;
-  /** The proposer's display name: on the owner's views only. */
-  proposer_name?: string;
-  /** The OAuth app it came through (its self-declared name), when it came through one. */
-  via_client?: string;
-  files?: Record<string, string>;
-}
 
 export function toProposalView(
   p: ProposalRow,

@@ -1,4 +1,6 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { ProposalEventData } from '../../validation/events.ts';
+import type { ProposalReceipt } from '../../validation/views.ts';
 import type { IdempotencyKey, ProposalRow } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
@@ -7,18 +9,12 @@ import { announce, ownerEvent } from './events.ts';
 import { contentSha256, newId, sha256Hex } from './ids.ts';
 import { refuseLookAlikeProposal } from './lookAlikeNames.ts';
 import { validateRepoProposal, validateSnippetProposal } from './proposalRules.ts';
-import { type ProposalView, toProposalView } from './proposalView.ts';
+import { toProposalView } from './proposalView.ts';
 import { readVersionFor } from './repositories.ts';
 import { roomFor } from './rooms.ts';
 
 export const SNIPPET_TOOL = 'propose_room_snippet_app';
 export const REPO_TOOL = 'propose_room_repo_app';
-
-export interface ProposalReceipt extends ProposalView {
-  replayed: boolean;
-  /** The room's latest event sequence when the proposal was answered. */
-  events_seq: number;
-}
 
 /** Proposes a snippet app (the MCP tool's exact input); replays by idempotency key. */
 export async function proposeSnippet(d: DomainDeps, who: Principal, args: unknown): Promise<ProposalReceipt> {
@@ -163,6 +159,6 @@ async function receipt(d: DomainDeps, p: ProposalRow, replayed: boolean): Promis
 }
 
 /** What a proposal event says: ids, name and state, never files. */
-export function eventData(p: ProposalRow): Record<string, unknown> {
+export function eventData(p: ProposalRow): ProposalEventData {
   return { proposal_id: p.id, name: p.name, kind: p.kind, state: p.state };
 }

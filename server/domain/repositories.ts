@@ -1,16 +1,10 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { RepositoryView } from '../../validation/views.ts';
 import type { VersionRow } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { contentSha256, newId } from './ids.ts';
 import { checkName, checkVersionFiles } from './proposalRules.ts';
-
-export interface RepositoryView {
-  id: string;
-  name: string;
-  created_at: string;
-  versions: { id: string; created_at: string }[];
-}
 
 /** A repository belongs to the person who created it; its versions are immutable. */
 export async function createRepository(

@@ -1,4 +1,5 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { ApprovedApp, Inbox, ProposalView } from '../../validation/views.ts';
 import type { ProposalRow, RoomForPerson } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
@@ -6,7 +7,7 @@ import { announce, ownerEvent, roomEvent } from './events.ts';
 import { newId } from './ids.ts';
 import { refuseLookAlikeApproval } from './lookAlikeNames.ts';
 import { eventData } from './proposals.ts';
-import { type ProposalView, toProposalView } from './proposalView.ts';
+import { toProposalView } from './proposalView.ts';
 import { roomFor } from './rooms.ts';
 
 /**
@@ -35,10 +36,7 @@ export async function listProposals(
 }
 
 /** One inbox for an owner of many rooms: every pending proposal of the rooms they own, without files. */
-export async function listInbox(
-  d: DomainDeps,
-  who: Principal,
-): Promise<{ total: number; rooms: { id: string; name: string; proposals: ProposalView[] }[] }> {
+export async function listInbox(d: DomainDeps, who: Principal): Promise<Inbox> {
   const owned = (await d.store.listRoomsFor(who.personId)).filter((r) => r.role === 'owner');
   const rooms = await Promise.all(
     owned.map(async (room) => ({
@@ -63,7 +61,12 @@ export async function readProposal(
 }
 
 /** Approves: the instance and its launcher position in one transaction, the name kept unique. */
-export async function approveProposal(d: DomainDeps, who: Principal, roomId: string, proposalId: string) {
+export async function approveProposal(
+  d: DomainDeps,
+  who: Principal,
+  roomId: string,
+  proposalId: string,
+): Promise<ApprovedApp> {
   const { room, proposal } = await ownerProposal(d, who, roomId, proposalId);
   // Two pending look-alikes both passed at proposal time: the first approved wins the name.
   await refuseLookAlikeApproval(d, room.id, proposal.name);

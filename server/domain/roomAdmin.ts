@@ -1,10 +1,11 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { RoomSummary } from '../../validation/views.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { announce, roomEvent } from './events.ts';
 import { newId } from './ids.ts';
 import { checkName } from './proposalRules.ts';
-import { type RoomSummary, roomFor } from './rooms.ts';
+import { roomFor } from './rooms.ts';
 
 /** Creates a cloud room owned by the caller. */
 export async function createRoom(d: DomainDeps, who: Principal, name: unknown): Promise<RoomSummary> {

@@ -1,22 +1,7 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { LauncherApp, RoomSummary } from '../../validation/views.ts';
 import type { InstanceRow, RoomForPerson, Store } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
-
-export interface RoomSummary {
-  id: string;
-  name: string;
-  kind: 'cloud';
-  role: RoomForPerson['role'];
-  app_count: number;
-}
-
-export interface LauncherApp {
-  id: string;
-  name: string;
-  position: number;
-  /** Exact npm versions when the app runs through the Sandpack fallback; null: the Sucrase path. */
-  dependencies: Record<string, string> | null;
-}
 
 export async function listRooms(store: Store, who: Principal): Promise<RoomSummary[]> {
   const rooms = await store.listRoomsFor(who.personId);

@@ -1,19 +1,11 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import { ALL_SCOPES } from '../../validation/scopes.ts';
+import type { TokenView } from '../../validation/views.ts';
 import type { Scope, TokenRow } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import { credentialsChanged } from './credentialsChanged.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { newId, newSecret, sha256Hex } from './ids.ts';
-
-export interface TokenView {
-  id: string;
-  label: string;
-  scopes: Scope[];
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
 
 /** A personal access token for agents; it never carries a scope its creator lacks. */
 export async function createToken(

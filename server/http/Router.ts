@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ParamsOf, ResponseOf, RouteKey } from '../../validation/apiRoutes.ts';
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { Config } from '../config.ts';
 import type { DomainDeps } from '../domain/DomainDeps.ts';
 import type { RegistryCapabilities } from '../npm/registryCapability.ts';
 import type { OAuthStore } from '../store/OAuthStore.ts';
+import { sendJson } from './respond.ts';
 
 /** What every handler gets: the request, its parsed URL and path parameters, and the app's services. */
 export interface Ctx {
@@ -24,6 +26,20 @@ export interface Deps extends DomainDeps {
 
 export type Handler = (ctx: Ctx) => Promise<void>;
 
+/** A JSON answer with a status other than 200 or with headers (a cookie). */
+export class Reply<T> {
+  constructor(
+    readonly status: number,
+    readonly body: T,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** A contract route's handler: it must answer that route's response type (validation/apiRoutes.ts). */
+export type RouteHandler<K extends RouteKey> = (
+  ctx: Ctx & { params: ParamsOf<K> },
+) => Promise<ResponseOf<K> | Reply<ResponseOf<K>>>;
+
 interface Route {
   method: string;
   parts: string[];
@@ -37,6 +53,16 @@ export class Router {
   add(method: string, pattern: string, handler: Handler): this {
     this.routes.push({ method, parts: pattern.split('/').filter(Boolean), handler });
     return this;
+  }
+
+  /** A JSON route of the contract, keyed `'METHOD /path/:param'`; its handler returns the typed answer. */
+  route<K extends RouteKey>(key: K, handler: RouteHandler<K>): this {
+    const space = key.indexOf(' ');
+    return this.add(key.slice(0, space), key.slice(space + 1), async (ctx) => {
+      const out = await handler(ctx as Ctx & { params: ParamsOf<K> });
+      if (out instanceof Reply) sendJson(ctx.res, out.status, out.body, out.headers);
+      else sendJson(ctx.res, 200, out);
+    });
   }
 
   /** Runs the matching handler; false when no route has this path. */

@@ -3,8 +3,8 @@ import { createRepository, createVersion, readRepository, readVersionFor } from 
 import { createRoom } from '../domain/roomAdmin.ts';
 import { createToken, listTokens, revokeToken } from '../domain/tokens.ts';
 import { requirePrincipal } from './authenticate.ts';
-import type { Router } from './Router.ts';
-import { readJson, sendJson } from './respond.ts';
+import { Reply, type Router } from './Router.ts';
+import { readJson } from './respond.ts';
 
 const SMALL_BODY = 16 * 1024;
 const VERSION_BODY = 1024 * 1024;
@@ -12,76 +12,71 @@ const VERSION_BODY = 1024 * 1024;
 /** Rooms, members and invites, personal tokens, repositories and their versions. */
 export function addAccountRoutes(router: Router): Router {
   return router
-    .add('POST', '/api/rooms', async (ctx) => {
+    .route('POST /api/rooms', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = (await readJson(ctx.req, SMALL_BODY)) as { name?: unknown } | undefined;
-      sendJson(ctx.res, 201, { room: await createRoom(ctx.deps, who, body?.name) });
+      return new Reply(201, { room: await createRoom(ctx.deps, who, body?.name) });
     })
-    .add('GET', '/api/rooms/:roomId/members', async (ctx) => {
+    .route('GET /api/rooms/:roomId/members', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      sendJson(ctx.res, 200, { members: await listMembers(ctx.deps, who, ctx.params.roomId as string) });
+      return { members: await listMembers(ctx.deps, who, ctx.params.roomId) };
     })
-    .add('DELETE', '/api/rooms/:roomId/members/:personId', async (ctx) => {
+    .route('DELETE /api/rooms/:roomId/members/:personId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
-      await removeMember(ctx.deps, who, ctx.params.roomId as string, ctx.params.personId as string);
-      sendJson(ctx.res, 200, { ok: true });
+      await removeMember(ctx.deps, who, ctx.params.roomId, ctx.params.personId);
+      return { ok: true };
     })
-    .add('POST', '/api/rooms/:roomId/invites', async (ctx) => {
+    .route('POST /api/rooms/:roomId/invites', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = ((await readJson(ctx.req, SMALL_BODY)) ?? {}) as { expires_in_hours?: unknown };
-      const { invite, secret } = await createInvite(ctx.deps, who, ctx.params.roomId as string, body);
+      const { invite, secret } = await createInvite(ctx.deps, who, ctx.params.roomId, body);
       const url = `${ctx.deps.config.publicUrl}/?invite=${encodeURIComponent(secret)}`;
-      sendJson(ctx.res, 201, { invite: { ...invite, url } });
+      return new Reply(201, { invite: { ...invite, url } });
     })
-    .add('GET', '/api/rooms/:roomId/invites', async (ctx) => {
+    .route('GET /api/rooms/:roomId/invites', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      sendJson(ctx.res, 200, { invites: await listInvites(ctx.deps, who, ctx.params.roomId as string) });
+      return { invites: await listInvites(ctx.deps, who, ctx.params.roomId) };
     })
-    .add('DELETE', '/api/rooms/:roomId/invites/:inviteId', async (ctx) => {
+    .route('DELETE /api/rooms/:roomId/invites/:inviteId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
-      await revokeInvite(ctx.deps, who, ctx.params.roomId as string, ctx.params.inviteId as string);
-      sendJson(ctx.res, 200, { ok: true });
+      await revokeInvite(ctx.deps, who, ctx.params.roomId, ctx.params.inviteId);
+      return { ok: true };
     })
-    .add('GET', '/api/tokens', async (ctx) => {
+    .route('GET /api/tokens', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      sendJson(ctx.res, 200, { tokens: await listTokens(ctx.deps, who) });
+      return { tokens: await listTokens(ctx.deps, who) };
     })
-    .add('POST', '/api/tokens', async (ctx) => {
+    .route('POST /api/tokens', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = ((await readJson(ctx.req, SMALL_BODY)) ?? {}) as { label?: unknown; scopes?: unknown };
       const { token, secret } = await createToken(ctx.deps, who, body);
-      sendJson(ctx.res, 201, { token: { ...token, secret } });
+      return new Reply(201, { token: { ...token, secret } });
     })
-    .add('DELETE', '/api/tokens/:tokenId', async (ctx) => {
+    .route('DELETE /api/tokens/:tokenId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
-      await revokeToken(ctx.deps, who, ctx.params.tokenId as string);
-      sendJson(ctx.res, 200, { ok: true });
+      await revokeToken(ctx.deps, who, ctx.params.tokenId);
+      return { ok: true };
     })
-    .add('POST', '/api/repositories', async (ctx) => {
+    .route('POST /api/repositories', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = (await readJson(ctx.req, SMALL_BODY)) as { name?: unknown } | undefined;
-      sendJson(ctx.res, 201, { repository: await createRepository(ctx.deps, who, body?.name) });
+      return new Reply(201, { repository: await createRepository(ctx.deps, who, body?.name) });
     })
-    .add('GET', '/api/repositories/:repositoryId', async (ctx) => {
+    .route('GET /api/repositories/:repositoryId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      sendJson(ctx.res, 200, {
-        repository: await readRepository(ctx.deps, who, ctx.params.repositoryId as string),
-      });
+      return {
+        repository: await readRepository(ctx.deps, who, ctx.params.repositoryId),
+      };
     })
-    .add('POST', '/api/repositories/:repositoryId/versions', async (ctx) => {
+    .route('POST /api/repositories/:repositoryId/versions', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = (await readJson(ctx.req, VERSION_BODY)) as { files?: unknown } | undefined;
-      const version = await createVersion(ctx.deps, who, ctx.params.repositoryId as string, body?.files);
-      sendJson(ctx.res, 201, { version });
+      const version = await createVersion(ctx.deps, who, ctx.params.repositoryId, body?.files);
+      return new Reply(201, { version });
     })
-    .add('GET', '/api/repositories/:repositoryId/versions/:versionId', async (ctx) => {
+    .route('GET /api/repositories/:repositoryId/versions/:versionId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      const v = await readVersionFor(
-        ctx.deps,
-        who,
-        ctx.params.repositoryId as string,
-        ctx.params.versionId as string,
-      );
-      sendJson(ctx.res, 200, { version: { id: v.id, repository_id: v.repositoryId, files: v.files } });
+      const v = await readVersionFor(ctx.deps, who, ctx.params.repositoryId, ctx.params.versionId);
+      return { version: { id: v.id, repository_id: v.repositoryId, files: v.files } };
     });
 }

@@ -9,8 +9,8 @@ import { REGISTRY_PATH } from '../npm/serveRegistry.ts';
 import { addOAuthRoutes } from '../oauth/oauthRoutes.ts';
 import { addAccountRoutes } from './accountRoutes.ts';
 import { requirePrincipal, SESSION_COOKIE } from './authenticate.ts';
-import { Router } from './Router.ts';
-import { parseCookies, readJson, sendJson } from './respond.ts';
+import { Reply, Router } from './Router.ts';
+import { parseCookies, readJson } from './respond.ts';
 import { addReviewRoutes } from './reviewRoutes.ts';
 import { checkSameOrigin } from './sameOrigin.ts';
 import { clearedSessionCookie, sessionCookie } from './sessionCookie.ts';
@@ -20,13 +20,13 @@ const SMALL_BODY = 16 * 1024;
 /** The shell's JSON API. Handlers stay thin: parse, call the domain, answer. */
 export function apiRoutes(): Router {
   const router = new Router()
-    .add('GET', '/healthz', async ({ res }) => sendJson(res, 200, { ok: true }))
-    .add('GET', '/api/me', async (ctx) => {
+    .route('GET /healthz', async () => ({ ok: true }))
+    .route('GET /api/me', async (ctx) => {
       const who = await requirePrincipal(ctx);
       const person = await ctx.deps.store.getPerson(who.personId);
-      sendJson(ctx.res, 200, { person: { id: who.personId, name: person?.name ?? '' }, scopes: who.scopes });
+      return { person: { id: who.personId, name: person?.name ?? '' }, scopes: who.scopes };
     })
-    .add('POST', '/api/session', async (ctx) => {
+    .route('POST /api/session', async (ctx) => {
       // Login CSRF: another site must not sign this browser in to an account of its choosing.
       checkSameOrigin(ctx, { requireOrigin: false });
       const body = (await readJson(ctx.req, SMALL_BODY)) as { token?: unknown } | undefined;
@@ -34,24 +34,24 @@ export function apiRoutes(): Router {
       const token = await resolveToken(ctx.deps.store, secret, ctx.deps.now());
       if (!token) throw new CodedError('invalid_token', 'That token is not valid or was revoked');
       const session = await createSession(ctx.deps.store, sessionFromToken(token), ctx.deps.now());
-      sendJson(ctx.res, 200, { ok: true }, { 'set-cookie': sessionCookie(ctx.deps.config, session) });
+      return new Reply(200, { ok: true }, { 'set-cookie': sessionCookie(ctx.deps.config, session) });
     })
-    .add('DELETE', '/api/session', async (ctx) => {
+    .route('DELETE /api/session', async (ctx) => {
       const secret = parseCookies(ctx.req.headers.cookie)[SESSION_COOKIE];
       if (secret) {
         await endSession(ctx.deps.store, secret);
         credentialsChanged(ctx.deps.bus);
       }
-      sendJson(ctx.res, 200, { ok: true }, { 'set-cookie': clearedSessionCookie() });
+      return new Reply(200, { ok: true }, { 'set-cookie': clearedSessionCookie() });
     })
-    .add('GET', '/api/rooms', async (ctx) => {
+    .route('GET /api/rooms', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
       const rooms = await listRooms(ctx.deps.store, who);
-      sendJson(ctx.res, 200, { rooms });
+      return { rooms };
     })
-    .add('GET', '/api/rooms/:roomId', async (ctx) => {
+    .route('GET /api/rooms/:roomId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      const launcher = await readLauncher(ctx.deps.store, who, ctx.params.roomId as string);
+      const launcher = await readLauncher(ctx.deps.store, who, ctx.params.roomId);
       const registry = ctx.deps.registry;
       const apps = await Promise.all(
         launcher.apps.map(async (app) => ({
@@ -65,22 +65,17 @@ export function apiRoutes(): Router {
               : null,
         })),
       );
-      sendJson(ctx.res, 200, { room: launcher.room, apps });
+      return { room: launcher.room, apps };
     })
-    .add('GET', '/api/rooms/:roomId/apps/:appId/files', async (ctx) => {
+    .route('GET /api/rooms/:roomId/apps/:appId/files', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      const files = await readAppFiles(
-        ctx.deps.store,
-        who,
-        ctx.params.roomId as string,
-        ctx.params.appId as string,
-      );
-      sendJson(ctx.res, 200, { files });
+      const files = await readAppFiles(ctx.deps.store, who, ctx.params.roomId, ctx.params.appId);
+      return { files };
     })
-    .add('GET', '/api/rooms/:roomId/apps/:appId/about', async (ctx) => {
+    .route('GET /api/rooms/:roomId/apps/:appId/about', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      const { roomId, appId } = ctx.params as { roomId: string; appId: string };
-      sendJson(ctx.res, 200, { about: await readAppAbout(ctx.deps.store, who, roomId, appId) });
+      const { roomId, appId } = ctx.params;
+      return { about: await readAppAbout(ctx.deps.store, who, roomId, appId) };
     });
   return addOAuthRoutes(addMcpRoutes(addAccountRoutes(addReviewRoutes(router))));
 }

@@ -12,8 +12,8 @@ import { removeApp, renameRoom, reorderApps } from '../domain/roomAdmin.ts';
 import { withViaClient } from '../oauth/viaClient.ts';
 import { requirePrincipal } from './authenticate.ts';
 import { serveEventStream } from './eventStream.ts';
-import type { Router } from './Router.ts';
-import { readJson, sendJson } from './respond.ts';
+import { Reply, type Router } from './Router.ts';
+import { readJson } from './respond.ts';
 
 const SMALL_BODY = 16 * 1024;
 // Far above the 128 KB file limit (JSON escaping can double it), so size errors arrive as too_large.
@@ -23,22 +23,22 @@ const STATES = ['pending', 'approved', 'declined', 'all'] as const;
 /** Proposals, the review gate, owner actions on the launcher and the room's events. */
 export function addReviewRoutes(router: Router): Router {
   return router
-    .add('PATCH', '/api/rooms/:roomId', async (ctx) => {
+    .route('PATCH /api/rooms/:roomId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = (await readJson(ctx.req, SMALL_BODY)) as { name?: unknown } | undefined;
-      await renameRoom(ctx.deps, who, ctx.params.roomId as string, body?.name);
-      sendJson(ctx.res, 200, { ok: true });
+      await renameRoom(ctx.deps, who, ctx.params.roomId, body?.name);
+      return { ok: true };
     })
-    .add('POST', '/api/rooms/:roomId/proposals', async (ctx) => {
+    .route('POST /api/rooms/:roomId/proposals', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = await readJson(ctx.req, PROPOSAL_BODY);
       if (!body || typeof body !== 'object' || Array.isArray(body))
         throw new CodedError('bad_request', 'The body must be a JSON object: {name, files, idempotency_key}');
       const args = { ...(body as object), room_id: ctx.params.roomId };
       const proposal = await proposeSnippet(ctx.deps, who, args);
-      sendJson(ctx.res, proposal.replayed ? 200 : 201, { proposal });
+      return new Reply(proposal.replayed ? 200 : 201, { proposal });
     })
-    .add('POST', '/api/rooms/:roomId/repo-proposals', async (ctx) => {
+    .route('POST /api/rooms/:roomId/repo-proposals', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = await readJson(ctx.req, SMALL_BODY);
       if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -47,9 +47,9 @@ export function addReviewRoutes(router: Router): Router {
           'The body must be a JSON object: {name, repository_id, version_id, idempotency_key}',
         );
       const proposal = await proposeRepo(ctx.deps, who, { ...(body as object), room_id: ctx.params.roomId });
-      sendJson(ctx.res, proposal.replayed ? 200 : 201, { proposal });
+      return new Reply(proposal.replayed ? 200 : 201, { proposal });
     })
-    .add('GET', '/api/rooms/:roomId/proposals', async (ctx) => {
+    .route('GET /api/rooms/:roomId/proposals', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
       const state = ctx.url.searchParams.get('state') ?? 'pending';
       if (!STATES.includes(state as (typeof STATES)[number]))
@@ -57,68 +57,58 @@ export function addReviewRoutes(router: Router): Router {
       const proposals = await listProposals(
         ctx.deps,
         who,
-        ctx.params.roomId as string,
+        ctx.params.roomId,
         state as (typeof STATES)[number],
         // `files=0`: the cards, each loading its files when shown.
         ctx.url.searchParams.get('files') !== '0',
       );
-      sendJson(ctx.res, 200, { proposals: await withViaClient(ctx.deps.oauth, proposals) });
+      return { proposals: await withViaClient(ctx.deps.oauth, proposals) };
     })
-    .add('GET', '/api/review/pending', async (ctx) => {
+    .route('GET /api/review/pending', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
       const inbox = await listInbox(ctx.deps, who);
       for (const room of inbox.rooms) await withViaClient(ctx.deps.oauth, room.proposals);
-      sendJson(ctx.res, 200, inbox);
+      return inbox;
     })
-    .add('GET', '/api/rooms/:roomId/proposals/:proposalId', async (ctx) => {
+    .route('GET /api/rooms/:roomId/proposals/:proposalId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      const proposal = await readProposal(
-        ctx.deps,
-        who,
-        ctx.params.roomId as string,
-        ctx.params.proposalId as string,
-      );
-      sendJson(ctx.res, 200, { proposal: (await withViaClient(ctx.deps.oauth, [proposal]))[0] });
+      const proposal = await readProposal(ctx.deps, who, ctx.params.roomId, ctx.params.proposalId);
+      return { proposal: (await withViaClient(ctx.deps.oauth, [proposal]))[0] as typeof proposal };
     })
-    .add('POST', '/api/rooms/:roomId/proposals/:proposalId/approve', async (ctx) => {
+    .route('POST /api/rooms/:roomId/proposals/:proposalId/approve', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
-      const app = await approveProposal(
-        ctx.deps,
-        who,
-        ctx.params.roomId as string,
-        ctx.params.proposalId as string,
-      );
-      sendJson(ctx.res, 200, { app });
+      const app = await approveProposal(ctx.deps, who, ctx.params.roomId, ctx.params.proposalId);
+      return { app };
     })
-    .add('POST', '/api/rooms/:roomId/proposals/:proposalId/decline', async (ctx) => {
+    .route('POST /api/rooms/:roomId/proposals/:proposalId/decline', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = (await readJson(ctx.req, SMALL_BODY)) as { reason?: unknown } | undefined;
       const proposal = await declineProposal(ctx.deps, who, {
-        roomId: ctx.params.roomId as string,
-        proposalId: ctx.params.proposalId as string,
+        roomId: ctx.params.roomId,
+        proposalId: ctx.params.proposalId,
         reason: body?.reason,
       });
-      sendJson(ctx.res, 200, { proposal });
+      return { proposal };
     })
-    .add('DELETE', '/api/rooms/:roomId/apps/:appId', async (ctx) => {
+    .route('DELETE /api/rooms/:roomId/apps/:appId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
-      await removeApp(ctx.deps, who, ctx.params.roomId as string, ctx.params.appId as string);
-      sendJson(ctx.res, 200, { ok: true });
+      await removeApp(ctx.deps, who, ctx.params.roomId, ctx.params.appId);
+      return { ok: true };
     })
-    .add('PUT', '/api/rooms/:roomId/app-order', async (ctx) => {
+    .route('PUT /api/rooms/:roomId/app-order', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       const body = (await readJson(ctx.req, SMALL_BODY)) as { apps?: unknown } | undefined;
-      await reorderApps(ctx.deps, who, ctx.params.roomId as string, body?.apps);
-      sendJson(ctx.res, 200, { ok: true });
+      await reorderApps(ctx.deps, who, ctx.params.roomId, body?.apps);
+      return { ok: true };
     })
-    .add('GET', '/api/rooms/:roomId/events', async (ctx) => {
+    .route('GET /api/rooms/:roomId/events', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
       const after = Number(ctx.url.searchParams.get('after') ?? 0);
       const limit = Number(ctx.url.searchParams.get('limit') ?? 100);
       if (!Number.isSafeInteger(after) || after < 0 || !Number.isInteger(limit) || limit < 1 || limit > 500)
         throw new CodedError('bad_request', 'after must be a sequence number ≥ 0 and limit 1-500');
-      const page = await readEvents(ctx.deps, who, ctx.params.roomId as string, after, limit);
-      sendJson(ctx.res, 200, page);
+      const page = await readEvents(ctx.deps, who, ctx.params.roomId, after, limit);
+      return page;
     })
     .add('GET', '/api/rooms/:roomId/events/stream', serveEventStream);
 }

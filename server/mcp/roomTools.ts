@@ -1,8 +1,9 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { ProposalReceipt } from '../../validation/views.ts';
 import type { Principal } from '../domain/auth.ts';
 import type { DomainDeps } from '../domain/DomainDeps.ts';
 import { readEvents } from '../domain/events.ts';
-import { type ProposalReceipt, proposeRepo, proposeSnippet } from '../domain/proposals.ts';
+import { proposeRepo, proposeSnippet } from '../domain/proposals.ts';
 import { readProposal } from '../domain/review.ts';
 import { readLauncher, roomFor } from '../domain/rooms.ts';
 import type { OAuthStore } from '../store/OAuthStore.ts';

@@ -1,17 +1,9 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import { packageSpecProblem } from '../../validation/packageSpec.ts';
+import type { PinnedPackage } from '../../validation/views.ts';
 import { type Manifest, type NpmCache, NpmCacheMiss } from './NpmCache.ts';
 
-/** One package of an app's reviewed tree: exactly this version, checked against this hash. */
-export interface PinnedPackage {
-  name: string;
-  version: string;
-  integrity: string;
-  license: string;
-  /** The app's own import, a peer one requires (the bundler installs no peers itself, so the app lists
-   * it), what the Sandpack bundler installs for every app, or a dependency of another. */
-  role: 'direct' | 'peer' | 'bundler' | 'dependency';
-}
+export type { PinnedPackage };
 
 export interface TreeRoot {
   name: string;

@@ -83,10 +83,10 @@ export function addOAuthRoutes(router: Router): Router {
         sendJson(ctx.res, 200, {}, CORS);
       }),
     )
-    .add('GET', '/api/oauth/grants', async (ctx) => {
+    .route('GET /api/oauth/grants', async (ctx) => {
       const who = await requirePrincipal(ctx);
       const grants = await ctx.deps.oauth.listGrants(who.personId);
-      sendJson(ctx.res, 200, {
+      return {
         grants: grants.map((g) => ({
           id: g.id,
           client_name: g.clientName,
@@ -94,15 +94,15 @@ export function addOAuthRoutes(router: Router): Router {
           created_at: new Date(g.createdAt).toISOString(),
           last_used_at: g.lastUsedAt === null ? null : new Date(g.lastUsedAt).toISOString(),
         })),
-      });
+      };
     })
-    .add('DELETE', '/api/oauth/grants/:grantId', async (ctx) => {
+    .route('DELETE /api/oauth/grants/:grantId', async (ctx) => {
       const who = await requirePrincipal(ctx);
-      const grant = await ctx.deps.oauth.getGrant(ctx.params.grantId as string);
+      const grant = await ctx.deps.oauth.getGrant(ctx.params.grantId);
       if (!grant || grant.personId !== who.personId || grant.revokedAt !== null)
         throw new CodedError('not_found', 'No connected app with this id');
       await ctx.deps.oauth.revokeGrant(grant.id, ctx.deps.now());
-      sendJson(ctx.res, 200, { ok: true });
+      return { ok: true };
     });
 }
 

@@ -13,7 +13,7 @@ export function oauthFlow(s: TestServer) {
   const resource = `${s.url}/api/v1/external-mcp`;
   const post = async (
     path: string,
-    form: Record<string, string> | string[][],
+    form: Record<string, string> | [string, string][],
     headers: Record<string, string> = {},
   ) => {
     const res = await fetch(`${s.url}${path}`, {
@@ -81,7 +81,7 @@ export function oauthFlow(s: TestServer) {
       [
         ['request', requestSecretIn(page.text)],
         ['decision', 'allow'],
-        ...(opts.tick ?? ['osfoundry:read', 'osfoundry:write']).map((t) => ['scope', t]),
+        ...(opts.tick ?? ['osfoundry:read', 'osfoundry:write']).map((t): [string, string] => ['scope', t]),
       ],
       { cookie: opts.cookie, origin: s.url },
     );

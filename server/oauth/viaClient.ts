@@ -1,4 +1,4 @@
-import type { ProposalView } from '../domain/proposalView.ts';
+import type { ProposalView } from '../../validation/views.ts';
 import type { OAuthStore } from '../store/OAuthStore.ts';
 
 /** Adds `via_client`, the app name a proposal came through with OAuth, to the views that have one. */

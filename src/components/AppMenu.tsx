@@ -1,16 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StorageBridge } from '../../runtime/host/StorageBridge.ts';
-import { api, type LauncherApp } from '../api.ts';
+import type { AppAbout, LauncherAppView } from '../../validation/views.ts';
+import { api } from '../api.ts';
 import { formatBytes } from './formatBytes.ts';
-
-interface About {
-  kind: 'snippet' | 'repo';
-  proposed_by: string;
-  proposed_at: string;
-  approved_by: string;
-  approved_at: string;
-  content_sha256: string;
-}
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,12 +17,12 @@ export function AppMenu({
   storage,
 }: {
   roomId: string;
-  app: LauncherApp;
+  app: LauncherAppView;
   storage: StorageBridge;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const [about, setAbout] = useState<About | string>();
+  const [about, setAbout] = useState<AppAbout | string>();
   const [usage, setUsage] = useState<{ bytes: number; keys: number } | string>();
   const [persisted, setPersisted] = useState<boolean>();
   const [confirming, setConfirming] = useState(false);
@@ -45,9 +37,7 @@ export function AppMenu({
   useEffect(() => {
     if (!open) return;
     setAbout(undefined);
-    api<{ about: About }>(
-      `/api/rooms/${encodeURIComponent(roomId)}/apps/${encodeURIComponent(app.id)}/about`,
-    ).then(
+    api('GET /api/rooms/:roomId/apps/:appId/about', { params: { roomId, appId: app.id } }).then(
       (r) => setAbout(r.about),
       (err: Error) => setAbout(err.message),
     );
@@ -87,7 +77,7 @@ export function AppMenu({
         aria-labelledby="app-menu-title"
         onClose={() => setOpen(false)}
       >
-        <h2 id="app-menu-title">About {app.name}</h2>
+        <h2 id="app-menu-title">AppAbout {app.name}</h2>
         {typeof about === 'string' ? (
           <p role="alert">{about}</p>
         ) : about ? (

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import type { FramePool, PoolApp } from '../../runtime/host/FramePool.ts';
-import type { LauncherApp } from '../api.ts';
+import type { LauncherAppView } from '../../validation/views.ts';
 import { AppPanel } from './AppPanel.tsx';
 import { lastActivationAt } from './lastActivation.ts';
 
@@ -11,7 +11,7 @@ const SandpackPanel = lazy(() => import('./SandpackPanel.tsx').then((m) => ({ de
 /** Warm frames started in idle time for the first tabs (the pool bounds the total). */
 const IDLE_WARM = 2;
 
-export const poolApp = (app: LauncherApp): PoolApp => ({
+export const poolApp = (app: LauncherAppView): PoolApp => ({
   id: app.id,
   name: app.name,
   frameUrl: app.frame_url,
@@ -33,9 +33,9 @@ export function MountedApps({
   pool: FramePool;
   /** The storage bridge, for Sandpack frames (the pool hands it to its own frames). */
   bridge?: FrameBridge;
-  apps: LauncherApp[];
+  apps: LauncherAppView[];
   /** The open app; undefined when the one in the URL is gone (`removed` then names it, if known). */
-  selected: LauncherApp | undefined;
+  selected: LauncherAppView | undefined;
   removed?: { name: string | undefined };
 }) {
   useSyncExternalStore(pool.subscribe, () => pool.version);

@@ -43,7 +43,7 @@ export function SandpackPanel(props: {
     setPhase({ kind: 'loading', status: 'loading Sandpack' });
     Promise.all([
       loadView(),
-      api<{ files: Record<string, string> }>(`/api/rooms/${roomId}/apps/${appId}/files`),
+      api('GET /api/rooms/:roomId/apps/:appId/files', { params: { roomId, appId } }),
     ]).then(
       ([view, loaded]) => {
         if (!live) return;

@@ -1,5 +1,5 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { LauncherApp } from '../api.ts';
+import type { LauncherAppView } from '../../validation/views.ts';
 import { moveTo } from '../launcher/OwnerControls.tsx';
 
 const DRAG_TYPE = 'application/x-room-tab';
@@ -15,7 +15,7 @@ export function TabBar({
   onWarm,
   onReorder,
 }: {
-  apps: LauncherApp[];
+  apps: LauncherAppView[];
   selectedId: string | undefined;
   onSelect: (id: string) => void;
   /** Warms the app's frame when it is likely to be opened (pointer over or focus on its tab). */

@@ -3,11 +3,12 @@ import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import { FramePool } from '../../runtime/host/FramePool.ts';
 import type { SaveGate } from '../../runtime/host/SaveGate.ts';
 import { StorageBridge } from '../../runtime/host/StorageBridge.ts';
-import { api, type LauncherApp } from '../api.ts';
+import type { LauncherAppView } from '../../validation/views.ts';
+import { api } from '../api.ts';
 import { poolApp } from './MountedApps.tsx';
 
 /** The launcher's frame pool for one room, and the warm hook the tab bar calls on pointer enter/focus. */
-export function useFramePool(roomId: string, apps: LauncherApp[] | undefined, saves: SaveGate) {
+export function useFramePool(roomId: string, apps: LauncherAppView[] | undefined, saves: SaveGate) {
   const storage = useMemo(() => new StorageBridge(), []);
   // One bridge for every frame: `files.*` calls go to the save gate, the rest to storage.
   const bridge = useMemo<FrameBridge>(
@@ -32,9 +33,7 @@ export function useFramePool(roomId: string, apps: LauncherApp[] | undefined, sa
         roomId,
         bridge,
         loadFiles: (appId) =>
-          api<{ files: Record<string, string> }>(`/api/rooms/${roomId}/apps/${appId}/files`).then(
-            (r) => r.files,
-          ),
+          api('GET /api/rooms/:roomId/apps/:appId/files', { params: { roomId, appId } }).then((r) => r.files),
       }),
     [roomId, bridge],
   );

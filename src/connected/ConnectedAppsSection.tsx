@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { GrantView } from '../../validation/views.ts';
 import { api } from '../api.ts';
-
-interface Grant {
-  id: string;
-  client_name: string;
-  scopes: string[];
-  created_at: string;
-  last_used_at: string | null;
-}
 
 const SCOPE_WORDS: Record<string, string> = {
   'osfoundry:read': 'read',
@@ -16,10 +9,10 @@ const SCOPE_WORDS: Record<string, string> = {
 
 /** Apps you connected with OAuth (Allow on the consent page): their scopes, last use, and Disconnect. */
 export function ConnectedAppsSection() {
-  const [grants, setGrants] = useState<Grant[]>([]);
+  const [grants, setGrants] = useState<GrantView[]>([]);
   const [error, setError] = useState<string>();
   const load = useCallback(() => {
-    api<{ grants: Grant[] }>('/api/oauth/grants')
+    api('GET /api/oauth/grants')
       .then((r) => setGrants(r.grants))
       .catch((err: Error) => setError(err.message));
   }, []);
@@ -47,8 +40,9 @@ export function ConnectedAppsSection() {
                 type="button"
                 aria-label={`Disconnect ${g.client_name}`}
                 onClick={() =>
-                  api(`/api/oauth/grants/${g.id}`, { method: 'DELETE' }).then(load, (err: Error) =>
-                    setError(err.message),
+                  api('DELETE /api/oauth/grants/:grantId', { params: { grantId: g.id } }).then(
+                    load,
+                    (err: Error) => setError(err.message),
                   )
                 }
               >

@@ -1,17 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { InviteView, MemberView } from '../../validation/views.ts';
 import { api } from '../api.ts';
-
-interface Member {
-  person_id: string;
-  name: string;
-  role: string;
-}
-interface Invite {
-  id: string;
-  state: string;
-  created_at: string;
-  expires_at: string;
-}
 
 /** How long a new invite link stays open; the server's default is 7 days. */
 const EXPIRY_CHOICES = [
@@ -25,18 +14,17 @@ const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString
 
 /** The owner's view of the room's members and single-use invite links. */
 export function PeopleSection({ roomId }: { roomId: string }) {
-  const base = `/api/rooms/${encodeURIComponent(roomId)}`;
-  const [members, setMembers] = useState<Member[]>([]);
-  const [invites, setInvites] = useState<Invite[]>([]);
+  const [members, setMembers] = useState<MemberView[]>([]);
+  const [invites, setInvites] = useState<InviteView[]>([]);
   const [link, setLink] = useState<{ url: string; expires_at: string }>();
   const [hours, setHours] = useState(7 * 24);
   const [error, setError] = useState<string>();
   const fail = (err: Error) => setError(err.message);
   const load = useCallback(() => {
     const onError = (err: Error) => setError(err.message);
-    api<{ members: Member[] }>(`${base}/members`).then((r) => setMembers(r.members), onError);
-    api<{ invites: Invite[] }>(`${base}/invites`).then((r) => setInvites(r.invites), onError);
-  }, [base]);
+    api('GET /api/rooms/:roomId/members', { params: { roomId } }).then((r) => setMembers(r.members), onError);
+    api('GET /api/rooms/:roomId/invites', { params: { roomId } }).then((r) => setInvites(r.invites), onError);
+  }, [roomId]);
   useEffect(load, [load]);
   return (
     <section aria-labelledby="people-h">
@@ -54,7 +42,11 @@ export function PeopleSection({ roomId }: { roomId: string }) {
               <button
                 type="button"
                 aria-label={`Remove ${m.name}`}
-                onClick={() => api(`${base}/members/${m.person_id}`, { method: 'DELETE' }).then(load, fail)}
+                onClick={() =>
+                  api('DELETE /api/rooms/:roomId/members/:personId', {
+                    params: { roomId, personId: m.person_id },
+                  }).then(load, fail)
+                }
               >
                 Remove
               </button>
@@ -75,8 +67,8 @@ export function PeopleSection({ roomId }: { roomId: string }) {
       <button
         type="button"
         onClick={() =>
-          api<{ invite: { url: string; expires_at: string } }>(`${base}/invites`, {
-            method: 'POST',
+          api('POST /api/rooms/:roomId/invites', {
+            params: { roomId },
             body: { expires_in_hours: hours },
           }).then((r) => {
             setLink(r.invite);
@@ -100,7 +92,11 @@ export function PeopleSection({ roomId }: { roomId: string }) {
               Open invite from {when(i.created_at)}, expires {when(i.expires_at)}{' '}
               <button
                 type="button"
-                onClick={() => api(`${base}/invites/${i.id}`, { method: 'DELETE' }).then(load, fail)}
+                onClick={() =>
+                  api('DELETE /api/rooms/:roomId/invites/:inviteId', {
+                    params: { roomId, inviteId: i.id },
+                  }).then(load, fail)
+                }
               >
                 Revoke invite
               </button>

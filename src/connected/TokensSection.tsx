@@ -1,31 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { Scope } from '../../validation/scopes.ts';
+import type { TokenView } from '../../validation/views.ts';
 import { api } from '../api.ts';
-
-interface Token {
-  id: string;
-  label: string;
-  scopes: string[];
-  created_at: string;
-  revoked_at: string | null;
-}
 
 /** Your personal access tokens: create (the secret shown once) and revoke. */
 export function TokensSection() {
-  const [tokens, setTokens] = useState<Token[]>([]);
+  const [tokens, setTokens] = useState<TokenView[]>([]);
   const [label, setLabel] = useState('');
   const [write, setWrite] = useState(true);
   const [secret, setSecret] = useState<string>();
   const [error, setError] = useState<string>();
   const load = useCallback(() => {
-    api<{ tokens: Token[] }>('/api/tokens')
+    api('GET /api/tokens')
       .then((r) => setTokens(r.tokens.filter((t) => !t.revoked_at)))
       .catch((err: Error) => setError(err.message));
   }, []);
   useEffect(load, [load]);
   const create = async () => {
     setError(undefined);
-    const scopes = write ? ['osfoundry:read', 'osfoundry:write'] : ['osfoundry:read'];
-    await api<{ token: { secret: string } }>('/api/tokens', { method: 'POST', body: { label, scopes } })
+    const scopes: Scope[] = write ? ['osfoundry:read', 'osfoundry:write'] : ['osfoundry:read'];
+    await api('POST /api/tokens', { body: { label, scopes } })
       .then((r) => {
         setSecret(r.token.secret);
         setLabel('');
@@ -71,7 +65,7 @@ export function TokensSection() {
               type="button"
               aria-label={`Revoke ${t.label}`}
               onClick={() =>
-                api(`/api/tokens/${t.id}`, { method: 'DELETE' }).then(load, (err: Error) =>
+                api('DELETE /api/tokens/:tokenId', { params: { tokenId: t.id } }).then(load, (err: Error) =>
                   setError(err.message),
                 )
               }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { api, type LauncherApp } from '../api.ts';
+import type { LauncherAppView } from '../../validation/views.ts';
+import { api } from '../api.ts';
 import { ManageRoomMenu } from './ManageRoomMenu.tsx';
 
 /** `ids` with `id` moved to index `to` (clamped). */
@@ -11,7 +12,7 @@ export function moveTo(ids: readonly string[], id: string, to: number): string[]
 
 /** Saves a new tab order; every open launcher of the room gets it as `apps.reordered`. */
 export const saveAppOrder = (roomId: string, ids: string[]) =>
-  api(`/api/rooms/${encodeURIComponent(roomId)}/app-order`, { method: 'PUT', body: { apps: ids } });
+  api('PUT /api/rooms/:roomId/app-order', { params: { roomId }, body: { apps: ids } });
 
 /** The owner's tools on the launcher, in the "Manage room" menu: rename, move the open tab, remove it. */
 export function OwnerControls({
@@ -23,14 +24,13 @@ export function OwnerControls({
 }: {
   roomId: string;
   roomName: string;
-  app: LauncherApp | undefined;
-  apps: LauncherApp[];
+  app: LauncherAppView | undefined;
+  apps: LauncherAppView[];
   onChanged: () => void;
 }) {
   const [mode, setMode] = useState<'idle' | 'rename' | 'remove'>('idle');
   const [name, setName] = useState(roomName);
   const [error, setError] = useState<string>();
-  const base = `/api/rooms/${encodeURIComponent(roomId)}`;
   const ids = apps.map((a) => a.id);
   const at = app ? ids.indexOf(app.id) : -1;
   const run = (p: Promise<unknown>) =>
@@ -54,7 +54,7 @@ export function OwnerControls({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            run(api(base, { method: 'PATCH', body: { name } }));
+            run(api('PATCH /api/rooms/:roomId', { params: { roomId }, body: { name } }));
           }}
         >
           <input
@@ -74,7 +74,12 @@ export function OwnerControls({
       {mode === 'remove' && app && (
         <span className="confirm">
           Remove {app.name} from the launcher for everyone?{' '}
-          <button type="button" onClick={() => run(api(`${base}/apps/${app.id}`, { method: 'DELETE' }))}>
+          <button
+            type="button"
+            onClick={() =>
+              run(api('DELETE /api/rooms/:roomId/apps/:appId', { params: { roomId, appId: app.id } }))
+            }
+          >
             Confirm remove
           </button>
           <button type="button" onClick={() => setMode('idle')}>

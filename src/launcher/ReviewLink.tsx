@@ -36,7 +36,7 @@ export function ReviewLink({ roomId, changes }: { roomId: string; changes: numbe
   const [count, setCount] = useState<number>();
   useEffect(() => {
     void changes;
-    api<{ proposals: unknown[] }>(`/api/rooms/${encodeURIComponent(roomId)}/proposals?state=pending&files=0`)
+    api('GET /api/rooms/:roomId/proposals', { params: { roomId }, query: { state: 'pending', files: '0' } })
       .then((r) => setCount(r.proposals.length))
       .catch(() => setCount(undefined));
   }, [roomId, changes]);

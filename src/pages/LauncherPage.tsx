@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, type LauncherApp, type Room } from '../api.ts';
+import type { LauncherView } from '../../validation/views.ts';
+import { api } from '../api.ts';
 import { AppMenu } from '../components/AppMenu.tsx';
 import { MountedApps } from '../components/MountedApps.tsx';
 import { SavePrompt } from '../components/SavePrompt.tsx';
@@ -15,7 +16,7 @@ import { useRoomEvents } from '../useRoomEvents.ts';
 
 /** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
 export function LauncherPage({ roomId }: { roomId: string }) {
-  const [data, setData] = useState<{ room: Room; apps: LauncherApp[] }>();
+  const [data, setData] = useState<LauncherView>();
   const [error, setError] = useState<string>();
   const [reorderError, setReorderError] = useState<string>();
   const { search } = useLocation();
@@ -27,7 +28,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   const seen = useRef(new Map<string, string>());
   const [changes, setChanges] = useState(0);
   const load = useCallback(() => {
-    api<{ room: Room; apps: LauncherApp[] }>(`/api/rooms/${encodeURIComponent(roomId)}`)
+    api('GET /api/rooms/:roomId', { params: { roomId } })
       .then(setData)
       .catch((err: Error) => setError(err.message));
   }, [roomId]);

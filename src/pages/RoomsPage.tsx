@@ -1,24 +1,24 @@
 import { useEffect, useState } from 'react';
-import { api, type Room } from '../api.ts';
+import type { RoomSummary } from '../../validation/views.ts';
+import { api } from '../api.ts';
 import { ApprovalLink } from '../launcher/ReviewLink.tsx';
-import type { Inbox } from '../review/InboxPage.tsx';
 import { navigate } from '../router.ts';
 
 export function RoomsPage() {
-  const [rooms, setRooms] = useState<Room[]>();
+  const [rooms, setRooms] = useState<RoomSummary[]>();
   const [error, setError] = useState<string>();
   const [name, setName] = useState('');
   const [pending, setPending] = useState<number>();
   const create = () =>
-    api<{ room: Room }>('/api/rooms', { method: 'POST', body: { name } })
+    api('POST /api/rooms', { body: { name } })
       .then((r) => navigate(`/rooms/${r.room.id}`))
       .catch((err: Error) => setError(err.message));
 
   useEffect(() => {
-    api<{ rooms: Room[] }>('/api/rooms')
+    api('GET /api/rooms')
       .then((r) => setRooms(r.rooms))
       .catch((err: Error) => setError(err.message));
-    api<Inbox>('/api/review/pending').then(
+    api('GET /api/review/pending').then(
       (r) => setPending(r.total),
       () => setPending(undefined),
     );

@@ -11,7 +11,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true);
     setError(undefined);
     try {
-      await api('/api/session', { method: 'POST', body: { token } });
+      await api('POST /api/session', { body: { token } });
       onSignedIn();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -1,29 +1,28 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { navigate } from '../router.ts';
 import { DeclineForm } from './DeclineForm.tsx';
 import { ProposalCard } from './ProposalCard.tsx';
-import type { Proposal } from './proposalTypes.ts';
 
 const PAGE_SIZE = 5;
 
 /** Needs your approval: the owner's pending proposals, a page of cards at a time, declined one or several. */
 export function ApprovalQueue({ roomId, roomName }: { roomId: string; roomName?: string }) {
-  const [pending, setPending] = useState<Proposal[]>();
+  const [pending, setPending] = useState<ProposalView[]>();
   const [error, setError] = useState<string>();
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState(new Set<string>());
   const [confirmingBulk, setConfirmingBulk] = useState(false);
   const [busy, setBusy] = useState(false);
   const [approved, setApproved] = useState<{ id: string; name: string }[]>([]);
-  const base = `/api/rooms/${encodeURIComponent(roomId)}`;
 
   const load = useCallback(() => {
     // No files: each card loads its own when shown.
-    api<{ proposals: Proposal[] }>(`${base}/proposals?state=pending&files=0`)
+    api('GET /api/rooms/:roomId/proposals', { params: { roomId }, query: { state: 'pending', files: '0' } })
       .then((r) => setPending(r.proposals))
       .catch((err: Error) => setError(err.message));
-  }, [base]);
+  }, [roomId]);
   useEffect(load, [load]);
 
   const act = async (fn: () => Promise<unknown>) => {
@@ -31,17 +30,20 @@ export function ApprovalQueue({ roomId, roomName }: { roomId: string; roomName?:
     await fn().catch((err: Error) => setError(err.message));
     load();
   };
-  const approve = (p: Proposal) =>
+  const approve = (p: ProposalView) =>
     act(async () => {
-      const { app } = await api<{ app: { id: string; name: string } }>(`${base}/proposals/${p.id}/approve`, {
-        method: 'POST',
+      const { app } = await api('POST /api/rooms/:roomId/proposals/:proposalId/approve', {
+        params: { roomId, proposalId: p.id },
       });
       setApproved((list) => [...list, app]);
     });
   const decline = (ids: string[], reason: string) =>
     act(async () => {
       for (const id of ids) {
-        await api(`${base}/proposals/${id}/decline`, { method: 'POST', body: reason ? { reason } : {} });
+        await api('POST /api/rooms/:roomId/proposals/:proposalId/decline', {
+          params: { roomId, proposalId: id },
+          body: reason ? { reason } : {},
+        });
         setSelected((s) => {
           const next = new Set(s);
           next.delete(id);

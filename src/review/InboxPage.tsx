@@ -1,19 +1,15 @@
 import { useEffect, useState } from 'react';
+import type { Inbox } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { ApprovalQueue } from './ApprovalQueue.tsx';
 
 /** What `GET /api/review/pending` answers: the owner's pending proposals, by room, without files. */
-export interface Inbox {
-  total: number;
-  rooms: { id: string; name: string; proposals: { id: string }[] }[];
-}
-
 /** `/review`: one inbox for an owner of many rooms, every pending card grouped by room. */
 export function InboxPage() {
   const [inbox, setInbox] = useState<Inbox>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    api<Inbox>('/api/review/pending').then(setInbox, (err: Error) => setError(err.message));
+    api('GET /api/review/pending').then(setInbox, (err: Error) => setError(err.message));
   }, []);
   const waiting = inbox?.rooms.filter((r) => r.proposals.length > 0) ?? [];
   return (

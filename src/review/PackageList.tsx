@@ -1,7 +1,7 @@
-import type { ReviewedPackage } from './proposalTypes.ts';
+import type { PinnedPackage } from '../../validation/views.ts';
 
 /** The npm packages a Sandpack-fallback app runs with: the app's own first with licences, the rest folded. */
-export function PackageList(props: { packages: ReviewedPackage[] }) {
+export function PackageList(props: { packages: PinnedPackage[] }) {
   const own = props.packages.filter((p) => p.role === 'direct' || p.role === 'peer');
   const rest = props.packages.filter((p) => p.role !== 'direct' && p.role !== 'peer');
   return (

@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
+import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { CodeFile } from './CodeFile.tsx';
-import type { Proposal } from './proposalTypes.ts';
 
 /** `/rooms/<id>/review/<proposal>`: a read-only view of the pinned repository version a proposal names. */
 export function PinnedVersionPage({ roomId, proposalId }: { roomId: string; proposalId: string }) {
-  const [proposal, setProposal] = useState<Proposal>();
+  const [proposal, setProposal] = useState<ProposalView>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    api<{ proposal: Proposal }>(
-      `/api/rooms/${encodeURIComponent(roomId)}/proposals/${encodeURIComponent(proposalId)}`,
-    )
+    api('GET /api/rooms/:roomId/proposals/:proposalId', { params: { roomId, proposalId } })
       .then((r) => setProposal(r.proposal))
       .catch((err: Error) => setError(err.message));
   }, [roomId, proposalId]);

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { hiddenCharacterLabels, type ReviewFlag, reviewFlags } from '../../validation/reviewFlags.ts';
+import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { formatBytes } from '../components/formatBytes.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
 import { PackageList } from './PackageList.tsx';
-import type { Proposal } from './proposalTypes.ts';
 
 /**
  * One pending proposal: every file in full, the review sentence, Approve and create, Decline. The files
@@ -20,7 +20,7 @@ export function ProposalCard({
   onDecline,
 }: {
   roomId: string;
-  proposal: Proposal;
+  proposal: ProposalView;
   checked: boolean;
   onCheck: (on: boolean) => void;
   onApprove: () => Promise<void>;
@@ -40,9 +40,9 @@ export function ProposalCard({
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         seen.disconnect();
-        api<{ proposal: { files?: Record<string, string> } }>(
-          `/api/rooms/${encodeURIComponent(roomId)}/proposals/${encodeURIComponent(proposal.id)}`,
-        ).then(
+        api('GET /api/rooms/:roomId/proposals/:proposalId', {
+          params: { roomId, proposalId: proposal.id },
+        }).then(
           (r) => setLoaded(r.proposal.files ?? {}),
           (err: Error) => setLoaded(`Could not load the files: ${err.message}`),
         );

@@ -1,0 +1,2 @@
+// Frame code cannot reach Node: tsconfig/frame.json loads no @types/node.
+export const mode = process.env.NODE_ENV;

@@ -1,0 +1,168 @@
+import type { Scope } from './scopes.ts';
+
+/**
+ * The JSON views the server answers with, as the shell and the CLI read them. Times are ISO 8601.
+ * The server builds them, everything else imports them from here: nothing retypes a response.
+ */
+
+export type RoomRole = 'owner' | 'member';
+export type ProposalKind = 'snippet' | 'repo';
+export type ProposalState = 'pending' | 'approved' | 'declined';
+
+export interface PersonView {
+  person: { id: string; name: string };
+  scopes: Scope[];
+}
+
+export interface RoomSummary {
+  id: string;
+  name: string;
+  kind: 'cloud';
+  role: RoomRole;
+  app_count: number;
+}
+
+/** An approved app in the launcher, in launcher order. */
+export interface LauncherApp {
+  id: string;
+  name: string;
+  position: number;
+  /** Exact npm versions when the app runs through the Sandpack fallback; null: the Sucrase path. */
+  dependencies: Record<string, string> | null;
+}
+
+/** A launcher app as `GET /api/rooms/:roomId` answers it: where its frame and Sandpack bundler live. */
+export interface LauncherAppView extends LauncherApp {
+  frame_url: string;
+  /** The app's own Sandpack bundler site, when it needs one. */
+  sandpack_url: string | null;
+  /** The npm registry path that serves this app's reviewed packages, and only them. */
+  registry_url: string | null;
+}
+
+export interface LauncherView {
+  room: RoomSummary;
+  apps: LauncherAppView[];
+}
+
+/** What the launcher's app menu shows under "About this app". */
+export interface AppAbout {
+  id: string;
+  name: string;
+  kind: ProposalKind;
+  proposed_by: string;
+  proposed_at: string;
+  approved_by: string;
+  approved_at: string;
+  content_sha256: string;
+}
+
+/** One package of a proposal's reviewed tree, pinned with integrity. */
+export interface PinnedPackage {
+  name: string;
+  version: string;
+  integrity: string;
+  license: string;
+  /** The app's own import, a peer one requires (the bundler installs no peers itself, so the app lists
+   * it), what the Sandpack bundler installs for every app, or a dependency of another. */
+  role: 'direct' | 'peer' | 'bundler' | 'dependency';
+}
+
+/** A proposal as its proposer and the owner read it; `files` only when asked for. */
+export interface ProposalView {
+  id: string;
+  room_id: string;
+  kind: ProposalKind;
+  name: string;
+  state: ProposalState;
+  file_count: number;
+  content_sha256: string;
+  repository_id: string | null;
+  version_id: string | null;
+  decline_reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+  /** Exact npm versions the app runs with through the Sandpack fallback; null: the Sucrase path. */
+  dependencies: Record<string, string> | null;
+  /** Every package that runs with it (direct first), pinned with integrity; null: the Sucrase path. */
+  packages: PinnedPackage[] | null;
+  /** The proposer's display name: on the owner's views only. */
+  proposer_name?: string;
+  /** The OAuth app it came through (a name the app chose itself), when it came through one. */
+  via_client?: string;
+  files?: Record<string, string>;
+}
+
+/** A proposal as its proposer gets it back from proposing. */
+export interface ProposalReceipt extends ProposalView {
+  replayed: boolean;
+  /** The room's latest event sequence when the proposal was answered. */
+  events_seq: number;
+}
+
+/** What approving answers: the app now in the launcher. */
+export interface ApprovedApp {
+  id: string;
+  name: string;
+  position: number;
+  proposal_id: string;
+}
+
+/** One inbox for an owner of many rooms: every pending proposal of the rooms they own, without files. */
+export interface Inbox {
+  total: number;
+  rooms: { id: string; name: string; proposals: ProposalView[] }[];
+}
+
+export interface MemberView {
+  person_id: string;
+  name: string;
+  role: RoomRole;
+  joined_at: string;
+}
+
+export interface InviteView {
+  id: string;
+  created_at: string;
+  expires_at: string;
+  state: 'open' | 'used' | 'revoked' | 'expired';
+}
+
+/** An app connected with OAuth (one consent): Connected → Connected apps. */
+export interface GrantView {
+  id: string;
+  /** Self-declared by the app at registration: unverified. */
+  client_name: string;
+  scopes: Scope[];
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface TokenView {
+  id: string;
+  label: string;
+  scopes: Scope[];
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface RepositoryView {
+  id: string;
+  name: string;
+  created_at: string;
+  versions: { id: string; created_at: string }[];
+}
+
+export interface VersionReceipt {
+  id: string;
+  repository_id: string;
+  file_count: number;
+  created_at: string;
+}
+
+export interface VersionView {
+  id: string;
+  repository_id: string;
+  files: Record<string, string>;
+}
