@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 
-/** The frame runtime: its own small bundle, one minified ES module served from each app's origin. */
+/**
+ * The frame runtime: minified ES modules served from each app's origin. `frame.js` is what every frame
+ * loads; the compiler (Sucrase) is `compile.js`, imported only when the compile cache cannot serve an app.
+ */
 export default defineConfig({
   publicDir: false,
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -12,7 +15,7 @@ export default defineConfig({
     rolldownOptions: {
       input: 'runtime/frame/main.ts',
       preserveEntrySignatures: false,
-      output: { entryFileNames: 'frame.js', codeSplitting: false },
+      output: { entryFileNames: 'frame.js', chunkFileNames: '[name].js' },
     },
   },
 });

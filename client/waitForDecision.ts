@@ -22,7 +22,7 @@ export const CLI_BUDGET_MS = 60 * 60 * 1000;
 
 export type Decision =
   | { state: 'pending' }
-  | { state: 'approved'; instanceId?: string | null }
+  | { state: 'approved'; appId?: string | null }
   | { state: 'declined'; reason?: string | null };
 
 export interface WaitResult {

@@ -88,8 +88,17 @@ export type SdkResult =
   | { type: 'sdk-result'; id: number; ok: true; value?: JsonValue }
   | { type: 'sdk-result'; id: number; ok: false; error: { code: SdkErrorCode; message: string } };
 
+/** Modules the runtime compiled, by file path, and the runtime version that compiled them. */
+export interface CompiledModules {
+  version: string;
+  modules: Record<string, string>;
+}
+
 export type HostToFrame =
-  | { type: 'run'; name: string; files: Record<string, string> }
+  /** `compiled`: this app's modules from the launcher's compile cache; the frame compiles only what is missing. */
+  | { type: 'run'; name: string; files: Record<string, string>; compiled?: CompiledModules }
+  /** A warm frame's app has nothing in the compile cache: load and warm the compiler while waiting. */
+  | { type: 'warm-compiler' }
   | { type: 'ping'; id: number }
   | SdkResult
   /** Another copy of this app (another tab, or the app menu) changed `key`; `null`: every key. */
@@ -104,10 +113,16 @@ export type FrameToHost =
   | { type: 'painted' }
   | { type: 'error'; error: FrameError }
   | { type: 'pong'; id: number }
+  /** Sent before any app code runs, after compiling every source file: the host may keep them. */
+  | ({ type: 'compiled' } & CompiledModules)
   | SdkCall;
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isStringMap = (x: unknown): x is Record<string, string> =>
+  isObject(x) && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
+const isCompiledModules = (x: Record<string, unknown>): boolean =>
+  typeof x.version === 'string' && isStringMap(x.modules);
 
 export function isConnectMessage(x: unknown): x is ConnectMessage {
   return (
@@ -144,6 +159,9 @@ export function isFrameToHost(x: unknown): x is FrameToHost {
       return isFrameError(x.error);
     case 'pong':
       return isNumber(x.id);
+    case 'compiled':
+      // Only the shape: the host checks paths and sizes against the files it sent (compiledModules.ts).
+      return isCompiledModules(x);
     case 'sdk-call':
       // Only the envelope: the bridge checks params per method and answers with a code.
       return (
@@ -176,9 +194,11 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
     case 'run':
       return (
         typeof x.name === 'string' &&
-        isObject(x.files) &&
-        Object.values(x.files).every((v) => typeof v === 'string')
+        isStringMap(x.files) &&
+        (x.compiled === undefined || (isObject(x.compiled) && isCompiledModules(x.compiled)))
       );
+    case 'warm-compiler':
+      return true;
     case 'ping':
       return isNumber(x.id);
     case 'sdk-result':

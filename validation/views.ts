@@ -88,7 +88,7 @@ export interface ProposalView {
   packages: PinnedPackage[] | null;
   /** The proposer's display name: on the owner's views only. */
   proposer_name?: string;
-  /** The OAuth app it came through (a name the app chose itself), when it came through one. */
+  /** The OAuth app it came through (its self-declared name), when it came through one. */
   via_client?: string;
   files?: Record<string, string>;
 }
@@ -128,10 +128,9 @@ export interface InviteView {
   state: 'open' | 'used' | 'revoked' | 'expired';
 }
 
-/** An app connected with OAuth (one consent): Connected → Connected apps. */
+/** An OAuth grant as Connected lists it: the app's self-declared name, its scopes and last use. */
 export interface GrantView {
   id: string;
-  /** Self-declared by the app at registration: unverified. */
   client_name: string;
   scopes: Scope[];
   created_at: string;

@@ -33,7 +33,7 @@ export async function wait(ctx: CliContext): Promise<Outcome> {
       if (e instanceof RequestError && e.transient) return { state: 'pending' };
       throw e;
     }
-    if (last.review_state === 'approved') return { state: 'approved', instanceId: last.instance_id };
+    if (last.review_state === 'approved') return { state: 'approved', appId: last.instance_id };
     if (last.review_state === 'declined') return { state: 'declined', reason: last.decline_reason };
     return { state: 'pending' };
   };

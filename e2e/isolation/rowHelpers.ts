@@ -66,6 +66,11 @@ export async function hostRecords(t: RowContext): Promise<string[]> {
   });
 }
 
+/** The storage bridge's records only: the compile cache's entries hold each app's source text too. */
+export async function storageRecords(t: RowContext): Promise<string[]> {
+  return (await hostRecords(t)).filter((r) => r.startsWith('{"db":"room-app-storage"'));
+}
+
 /** A storage read that found nothing, as a probe records it. */
 export const empty = (v: unknown) => v === null || v === 'undefined';
 

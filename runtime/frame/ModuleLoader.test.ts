@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { compile } from './compile.ts';
 import { LoaderError, ModuleLoader } from './ModuleLoader.ts';
 
 const provided = { react: { version: 'stub-react' } };
 
 function loaderFor(files: Record<string, string>) {
   const css: string[] = [];
-  const loader = new ModuleLoader(files, provided, (path) => css.push(path));
+  const loader = new ModuleLoader(files, provided, (path) => css.push(path), compile);
   return { loader, css };
 }
 

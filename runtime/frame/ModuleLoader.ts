@@ -1,6 +1,6 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { FrameError } from '../protocol.ts';
-import { compile, compileError } from './compile.ts';
+import { compileError } from './compileError.ts';
 import { isRelative, resolveRelative } from './resolve.ts';
 
 interface Module {
@@ -8,6 +8,9 @@ interface Module {
 }
 
 type Factory = (require: (specifier: string) => unknown, module: Module, exports: unknown) => void;
+
+/** A code file's CommonJS module body (compiled now, or taken from the compile cache); throws if it has none. */
+export type ModuleBody = (path: string, source: string) => string;
 
 /** Thrown when compiling or resolving fails; carries the location for the overlay and the host. */
 export class LoaderError extends CodedError {
@@ -34,12 +37,12 @@ export class LoaderError extends CodedError {
  */
 export class ModuleLoader {
   private readonly cache = new Map<string, Module>();
-  compileMs = 0;
 
   constructor(
     private readonly files: Record<string, string>,
     private readonly provided: Record<string, unknown>,
     private readonly injectCss: (path: string, css: string) => void,
+    private readonly moduleBody: ModuleBody,
   ) {}
 
   load(path: string): unknown {
@@ -87,15 +90,13 @@ export class ModuleLoader {
   }
 
   private evaluate(path: string, source: string): Factory {
-    const started = performance.now();
     let code: string;
     try {
-      code = compile(path, source);
+      code = this.moduleBody(path, source);
     } catch (err) {
+      if (err instanceof LoaderError) throw err;
       const e = compileError(path, err);
       throw new LoaderError('compile_error', e.message, path, e.line, e.column);
-    } finally {
-      this.compileMs += performance.now() - started;
     }
     // Indirect eval keeps line numbers exact (new Function shifts them by two); sourceURL names the file.
     const wrapped = `(function (require, module, exports) {${code}\n})\n//# sourceURL=${path}`;

@@ -1,7 +1,9 @@
 import { transform } from 'sucrase';
-import type { FrameError } from '../protocol.ts';
 
-/** Compiles one app file to a CommonJS module body; lines are kept, so stacks point at the source. */
+/**
+ * Compiles one app file to a CommonJS module body; lines are kept, so stacks point at the source.
+ * The frame imports this module lazily (its own script, compile.js): a compile-cache hit never loads it.
+ */
 export function compile(filePath: string, code: string): string {
   const transforms: ('typescript' | 'jsx' | 'imports')[] = /\.tsx?$/.test(filePath)
     ? filePath.endsWith('.tsx')
@@ -15,21 +17,4 @@ export function compile(filePath: string, code: string): string {
     production: true,
     keepUnusedImports: false,
   }).code;
-}
-
-/** Sucrase throws `Error transforming src/App.tsx: Unexpected token (6:7)`: turn that into data. */
-export function compileError(filePath: string, err: unknown): FrameError {
-  const message = err instanceof Error ? err.message : String(err);
-  const at = /\((\d+):(\d+)\)\s*$/.exec(message);
-  const clean = message.replace(/^Error transforming [^:]+: /, '');
-  return at
-    ? {
-        code: 'compile_error',
-        message: clean,
-        file: filePath,
-        line: Number(at[1]),
-        // Sucrase's columns are already 1-based: `)` at the start of a file reports (1:1).
-        column: Number(at[2]),
-      }
-    : { code: 'compile_error', message: clean, file: filePath };
 }

@@ -1,5 +1,6 @@
 import type { FrameToHost, HostToFrame } from '../protocol.ts';
 import { isHostToFrame } from '../protocol.ts';
+import type { HostTransport } from './HostTransport.ts';
 
 type Listener = (message: HostToFrame) => void;
 
@@ -31,3 +32,10 @@ export function onHostMessage(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** The Sucrase frame's transport: the port the launcher handed over on connect. */
+export const portTransport: HostTransport = {
+  connected: hasPort,
+  post: postToHost,
+  onMessage: onHostMessage,
+};

@@ -10,7 +10,7 @@ import { setFrameTheme } from './frameTheme.ts';
 import { adoptPort, hasPort, onHostMessage, postToHost } from './hostPort.ts';
 import { runApp } from './runApp.ts';
 import { showOverlay } from './showOverlay.ts';
-import { warmUp } from './warmUp.ts';
+import { warmCompiler, warmRender } from './warmUp.ts';
 
 // CSP does not stop WebRTC (STUN leaves the device): remove the constructors before app code runs.
 for (const name of [
@@ -49,7 +49,7 @@ window.addEventListener('message', (event) => {
   onHostMessage(onMessage);
   post({ type: 'ready', version: PROTOCOL_VERSION });
   // A warm frame waits for files: spend the wait on first-time costs (a cold one has its files coming).
-  if (event.data.warm) setTimeout(() => warmUp(() => !started), 0);
+  if (event.data.warm) setTimeout(() => warmRender(() => !started), 0);
 });
 
 window.addEventListener('error', (event) => {
@@ -67,12 +67,15 @@ function onMessage(message: HostToFrame): void {
     case 'theme':
       setFrameTheme(message.theme);
       return;
+    case 'warm-compiler':
+      warmCompiler(() => !started);
+      return;
     case 'run':
       if (started) return;
       started = true;
       files = message.files;
       document.title = message.name;
-      runApp(files, { report, post });
+      void runApp(files, message.compiled, { report, post });
       return;
   }
 }

@@ -1,7 +1,8 @@
 import { createElement, type ElementType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { FrameError, FrameToHost } from '../protocol.ts';
+import type { CompiledModules, FrameError, FrameToHost } from '../protocol.ts';
+import { type AppModules, compileApp } from './compileApp.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
 import { LoaderError, ModuleLoader } from './ModuleLoader.ts';
 import { mountDocument } from './mountDocument.ts';
@@ -14,8 +15,15 @@ interface Io {
   post: (message: FrameToHost) => void;
 }
 
-/** Compiles and evaluates the app from its entry, renders its default export, reports the first paint. */
-export function runApp(files: Record<string, string>, { report, post }: Io): void {
+/**
+ * Compiles the app (or takes its modules from the compile cache), evaluates it from its entry, renders its
+ * default export and reports the first paint.
+ */
+export async function runApp(
+  files: Record<string, string>,
+  cached: CompiledModules | undefined,
+  { report, post }: Io,
+): Promise<void> {
   const entry = findEntry(files);
   if (!entry) {
     report({
@@ -24,8 +32,19 @@ export function runApp(files: Record<string, string>, { report, post }: Io): voi
     });
     return;
   }
+  let modules: AppModules;
+  try {
+    modules = await compileApp(files, cached);
+  } catch (err) {
+    report({ code: 'compile_error', message: `The compiler did not load: ${(err as Error).message}` });
+    return;
+  }
+  // Before any app code runs: nothing the app posts on a stolen port can reach the host first.
+  if (modules.fresh) post({ type: 'compiled', ...modules.fresh });
   mountDocument(files['public/index.html']);
-  const loader = new ModuleLoader(files, providedModules(createSdk()), injectCss);
+  const loader = new ModuleLoader(files, providedModules(createSdk()), injectCss, (path) =>
+    moduleBody(modules, path),
+  );
   const evalStarted = performance.now();
   const load = (path: string): { ok: true; exports: unknown } | { ok: false } => {
     try {
@@ -37,10 +56,7 @@ export function runApp(files: Record<string, string>, { report, post }: Io): voi
   };
   const loaded = load(entry.path);
   if (!loaded.ok) return;
-  const timing = () => ({
-    compileMs: loader.compileMs,
-    evalMs: performance.now() - evalStarted - loader.compileMs,
-  });
+  const timing = () => ({ compileMs: modules.compileMs, evalMs: performance.now() - evalStarted });
   const App = (loaded.exports as { default?: unknown } | undefined)?.default;
   const renderable = typeof App === 'function' || (typeof App === 'object' && App !== null);
   if (entry.mountsItself || (!renderable && entry.index)) {
@@ -66,6 +82,20 @@ export function runApp(files: Record<string, string>, { report, post }: Io): voi
   // Committed in this task, so the next frame paints the app (a scheduled render could miss it).
   flushSync(() => root.render(createElement(App as ElementType)));
   afterPaint(() => post({ type: 'rendered', ...timing() }), post);
+}
+
+function moduleBody(modules: AppModules, path: string): string {
+  const body = modules.code.get(path);
+  if (body !== undefined) return body;
+  const failed = modules.failed.get(path);
+  if (failed) throw new LoaderError('compile_error', failed.message, path, failed.line, failed.column);
+  throw new LoaderError(
+    'compile_error',
+    `${path} is not a module (.tsx, .ts, .jsx, .js, .mjs, .cjs, .css or .json)`,
+    path,
+    1,
+    1,
+  );
 }
 
 function afterPaint(then: () => void, post: Io['post']): void {

@@ -4,7 +4,8 @@ import type { JsonValue } from '../protocol.ts';
 import { encodeValue } from '../storageLimits.ts';
 import type { Theme } from '../theme/tokens.ts';
 import { frameTheme, onFrameTheme } from './frameTheme.ts';
-import { onHostMessage } from './hostPort.ts';
+import type { HostTransport } from './HostTransport.ts';
+import { portTransport } from './hostPort.ts';
 import { StoredStateCache } from './StoredStateCache.ts';
 import { SdkCaller } from './sdkCall.ts';
 import { useStoredStateIn } from './useStoredState.ts';
@@ -15,8 +16,8 @@ import { useStoredStateIn } from './useStoredState.ts';
  * Every failure rejects with an Error whose `code` is a protocol code: those listed per method, and
  * `too_many_requests` (over 64 calls unanswered) or `not_available` (storage cannot open) for any.
  */
-export function createSdk() {
-  const caller = new SdkCaller();
+export function createSdk(transport: HostTransport = portTransport) {
+  const caller = new SdkCaller(transport);
   const get = async (key: string) => caller.call('storage.get', { key });
   const set = async (key: string, value: JsonValue) => {
     // The host checks again; refusing here spares the launcher deserializing a value it would refuse.
@@ -25,7 +26,7 @@ export function createSdk() {
   };
   const cache = new StoredStateCache({ get, set });
   // Another tab of this app, or "Clear app data", changed a key: hooks re-read it.
-  onHostMessage((message) => {
+  transport.onMessage((message) => {
     if (message.type === 'storage-changed') cache.changed(message.key);
   });
 

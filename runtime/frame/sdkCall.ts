@@ -1,20 +1,22 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import { type HostToFrame, type JsonValue, SDK_MAX_IN_FLIGHT, type SdkMethod } from '../protocol.ts';
-import { hasPort, onHostMessage, postToHost } from './hostPort.ts';
+import type { HostTransport } from './HostTransport.ts';
 
 interface Pending {
   resolve: (value: JsonValue | undefined) => void;
   reject: (error: CodedError) => void;
 }
 
-/** Typed RPC to the host over the frame's port, with a bound on unanswered calls. */
+/** Typed RPC to the host over the frame's transport, with a bound on unanswered calls. */
 export class SdkCaller {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private unsubscribe: (() => void) | undefined;
 
+  constructor(private readonly transport: HostTransport) {}
+
   call(method: SdkMethod, params: Record<string, unknown>): Promise<JsonValue | undefined> {
-    if (!hasPort()) {
+    if (!this.transport.connected()) {
       return Promise.reject(new CodedError('not_available', 'App storage is not connected yet'));
     }
     if (this.pending.size >= SDK_MAX_IN_FLIGHT) {
@@ -25,11 +27,11 @@ export class SdkCaller {
         ),
       );
     }
-    this.unsubscribe ??= onHostMessage(this.onMessage);
+    this.unsubscribe ??= this.transport.onMessage(this.onMessage);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       try {
-        postToHost({ type: 'sdk-call', id, method, params });
+        this.transport.post({ type: 'sdk-call', id, method, params });
       } catch (err) {
         // postMessage throws DataCloneError for functions, symbols, DOM nodes…
         reject(new CodedError('invalid_value', `The value cannot be stored: ${(err as Error).message}`));

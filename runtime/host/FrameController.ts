@@ -1,4 +1,5 @@
 import {
+  type CompiledModules,
   type ConnectMessage,
   type FrameError,
   type FrameToHost,
@@ -37,6 +38,13 @@ export interface FrameControllerOptions extends FrameIdentity {
   title: string;
   /** The files to run now; without them the frame loads warm and waits for {@link FrameController.run}. */
   files?: Record<string, string>;
+  /** The files' modules from the compile cache: the frame then compiles nothing. */
+  compiled?: CompiledModules;
+  /**
+   * What the frame compiled from the files it got without modules: the first such report only (sent
+   * before any app code runs), as the frame claims it; the compile cache checks it before keeping it.
+   */
+  onCompiled?: (files: Record<string, string>, sent: CompiledModules) => void;
   onState: (state: FrameState) => void;
   /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
   onPainted?: (at: number) => void;
@@ -54,6 +62,9 @@ export class FrameController {
   private port: MessagePort | undefined;
   private sentRun = false;
   private files: Record<string, string> | undefined;
+  private compiled: CompiledModules | undefined;
+  private tookCompiled = false;
+  private wantsCompiler = false;
   private loads = 0;
   private isDisposed = false;
   private failed = false;
@@ -73,16 +84,25 @@ export class FrameController {
     iframe.addEventListener('load', this.onLoad);
     this.iframe = iframe;
     this.files = opts.files;
+    this.compiled = opts.compiled;
     this.onPainted = opts.onPainted;
     opts.onState(opts.files ? { kind: 'loading' } : { kind: 'warm' });
   }
 
-  /** Hands the files to a warm frame (or queues them until it has loaded). Once per frame. */
-  run(files: Record<string, string>): void {
+  /** Hands the files (and their cached modules) to a warm frame, or queues them until it has loaded. Once. */
+  run(files: Record<string, string>, compiled?: CompiledModules): void {
     if (this.files || this.isDisposed) return;
     this.files = files;
+    this.compiled = compiled;
     this.opts.onState({ kind: 'loading' });
     this.sendRun();
+  }
+
+  /** A warm frame whose app the compile cache lacks: it loads and warms the compiler while it waits. */
+  warmCompiler(): void {
+    if (this.files || this.wantsCompiler) return;
+    this.wantsCompiler = true;
+    this.send({ type: 'warm-compiler' });
   }
 
   get started(): boolean {
@@ -140,6 +160,7 @@ export class FrameController {
     this.unfollowTheme = onHostTheme((theme) => this.send({ type: 'theme', theme }));
     // A sandboxed frame's origin is opaque, so '*' is the only target that reaches it.
     this.iframe.contentWindow?.postMessage(connect, '*', [channel.port2]);
+    if (this.wantsCompiler && !this.files) this.send({ type: 'warm-compiler' });
     // The port queues it until the frame adopts it: a cold frame need not wait for "ready".
     this.sendRun();
     this.watchdog = new Watchdog({
@@ -165,7 +186,7 @@ export class FrameController {
   private sendRun(): void {
     if (this.sentRun || !this.files || !this.port) return;
     this.sentRun = true;
-    this.send({ type: 'run', name: this.opts.title, files: this.files });
+    this.send({ type: 'run', name: this.opts.title, files: this.files, compiled: this.compiled });
   }
 
   private send(message: HostToFrame): void {
@@ -191,6 +212,12 @@ export class FrameController {
         return;
       case 'pong':
         this.watchdog?.pong();
+        return;
+      case 'compiled':
+        // Only the runtime's own report counts: it comes first, and only when the frame had to compile.
+        if (this.tookCompiled || !this.sentRun || this.compiled || !this.files) return;
+        this.tookCompiled = true;
+        this.opts.onCompiled?.(this.files, { version: message.version, modules: message.modules });
         return;
       default:
         this.opts.bridge?.({ roomId: this.opts.roomId, appId: this.opts.appId }, message, (reply) =>

@@ -1,3 +1,4 @@
+import type { CompiledModules } from '../protocol.ts';
 import { type FrameBridge, FrameController, type FrameState } from './FrameController.ts';
 import { openToEvict, type SlotUse, warmToDrop } from './poolEvictions.ts';
 
@@ -16,6 +17,18 @@ export interface PoolEntry {
   paintMs?: number;
 }
 
+/** The compile cache as the pool uses it (CompiledCache). */
+export interface CompiledStore {
+  get(roomId: string, appId: string, files: Record<string, string>): Promise<CompiledModules | undefined>;
+  put(roomId: string, appId: string, files: Record<string, string>, sent: CompiledModules): Promise<boolean>;
+}
+
+/** What an open hands the frame: the approved files and, on a cache hit, their compiled modules. */
+interface Prepared {
+  files: Record<string, string>;
+  compiled?: CompiledModules;
+}
+
 export interface FramePoolOptions {
   roomId: string;
   /** Fetches an app's approved files (frames never fetch). */
@@ -26,6 +39,8 @@ export interface FramePoolOptions {
   maxWarm?: number;
   bridge?: FrameBridge;
   unresponsiveMs?: number;
+  /** Compile once per device: modules a frame compiled, handed to the app's later frames. */
+  compiled?: CompiledStore;
 }
 
 interface Slot {
@@ -33,7 +48,7 @@ interface Slot {
   controller?: FrameController;
   entry: PoolEntry;
   usedAt: number;
-  files?: Promise<Record<string, string>>;
+  files?: Promise<Prepared>;
 }
 
 /**
@@ -66,9 +81,13 @@ export class FramePool {
     if (this.slots.has(app.id)) return;
     for (const id of warmToDrop(this.uses(), this.opts.maxWarm ?? 2)) this.drop(id);
     const slot = this.slotFor(app);
-    slot.files ??= this.opts.loadFiles(app.id);
-    // A failed prefetch is retried on open.
-    slot.files.catch(() => (slot.files = undefined));
+    slot.files ??= this.prepare(app.id);
+    slot.files.then(
+      // Nothing cached: the frame loads the compiler now, not after the click.
+      (prepared) => prepared.compiled || slot.controller?.warmCompiler(),
+      // A failed prefetch is retried on open.
+      () => (slot.files = undefined),
+    );
   }
 
   /** Opens (or re-shows) an app: hands its files to a warm frame, or starts a cold one. */
@@ -78,13 +97,13 @@ export class FramePool {
     this.show(app.id);
     this.evictOpen();
     if (slot.controller?.started) return;
-    slot.files ??= this.opts.loadFiles(app.id);
+    slot.files ??= this.prepare(app.id);
     slot.files.then(
-      (loaded) => {
+      ({ files, compiled }) => {
         if (this.slots.get(app.id) !== slot) return;
         if (!slot.controller) this.startController(slot);
         this.paintFrom(slot, startedAt);
-        slot.controller?.run(loaded);
+        slot.controller?.run(files, compiled);
       },
       (err: Error) => {
         slot.files = undefined;
@@ -95,7 +114,8 @@ export class FramePool {
 
   /** Replaces an app's frame with a fresh one and runs it again ("Reload app", "Restart"). */
   restart(app: PoolApp): void {
-    const files = this.slots.get(app.id)?.files;
+    // The same files, looked up again: what the last frame compiled is in the cache now.
+    const files = this.slots.get(app.id)?.files?.then((p) => this.lookup(app.id, p.files));
     this.drop(app.id);
     const slot = this.slotFor(app, files);
     slot.usedAt = ++this.clock;
@@ -134,7 +154,17 @@ export class FramePool {
     for (const id of [...this.slots.keys()]) this.drop(id);
   }
 
-  private slotFor(app: PoolApp, files?: Promise<Record<string, string>>): Slot {
+  /** The app's files, then what the compile cache holds for them (a cache failure is a miss). */
+  private async prepare(appId: string): Promise<Prepared> {
+    return this.lookup(appId, await this.opts.loadFiles(appId));
+  }
+
+  private async lookup(appId: string, files: Record<string, string>): Promise<Prepared> {
+    const compiled = await this.opts.compiled?.get(this.opts.roomId, appId, files).catch(() => undefined);
+    return { files, compiled };
+  }
+
+  private slotFor(app: PoolApp, files?: Promise<Prepared>): Slot {
     let slot = this.slots.get(app.id);
     if (!slot) {
       slot = { app, entry: { state: { kind: 'warm' } }, usedAt: 0, files };
@@ -153,6 +183,9 @@ export class FramePool {
       bridge: this.opts.bridge,
       unresponsiveMs: this.opts.unresponsiveMs,
       onState: (state) => this.update(slot, { state }),
+      onCompiled: (files, sent) => {
+        this.opts.compiled?.put(this.opts.roomId, slot.app.id, files, sent).catch(() => {});
+      },
     });
     slot.controller = controller;
     controller.iframe.hidden = slot.app.id !== this.shown;

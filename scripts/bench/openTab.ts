@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { median, percentile } from './stats.ts';
 
 type Driver = {
-  arm: (key: string, files: Record<string, string>, warm: boolean) => void;
+  arm: (key: string, files: Record<string, string>, warm: boolean, cachedAs?: string) => void;
+  prime: (key: string, cachedAs: string, files: Record<string, string>) => Promise<boolean>;
   armFloor: (src: string, warm: boolean) => Promise<void>;
   armSwitch: (from: string, to: string) => void;
   post: (id: string, files: Record<string, string>) => void;
@@ -42,30 +43,61 @@ async function clickAndRead(page: Page): Promise<number> {
   return Number(await handle.jsonValue());
 }
 
-/** Cold and warm click-to-first-paint through the real runtime, `runs` each. */
+/** One app's open paths: cold and warm, each with its compiled modules in the cache (hit) or not (miss). */
+export interface OpenSeries {
+  coldHit: Series;
+  coldMiss: Series;
+  warmHit: Series;
+  warmMiss: Series;
+}
+
+/**
+ * Cold and warm click-to-first-paint through the real runtime and the launcher's compile cache, `runs`
+ * each, hit and miss interleaved so both see the same load. Each frame gets an origin of its own.
+ */
 export async function measureOpen(
   page: Page,
   label: string,
   files: Record<string, string>,
   runs: number,
-): Promise<Series[]> {
-  const cold: number[] = [];
-  const warm: number[] = [];
-  const arm = (k: string, warmFrame: boolean) =>
-    page.evaluate(([k2, f, w]) => (window as unknown as { roomHarness: Driver }).roomHarness.arm(k2, f, w), [
-      k,
-      files,
-      warmFrame,
-    ] as const);
+): Promise<OpenSeries> {
+  const samples = {
+    coldHit: [] as number[],
+    coldMiss: [] as number[],
+    warmHit: [] as number[],
+    warmMiss: [] as number[],
+  };
+  const cachedAs = key(`${label}app`);
+  const primed = await page.evaluate(
+    ([k, c, f]) => (window as unknown as { roomHarness: Driver }).roomHarness.prime(k, c, f),
+    [key(`${label}p`), cachedAs, files] as const,
+  );
+  if (!primed) throw new Error(`the compile cache did not keep ${label}`);
+  const arm = (warmFrame: boolean, as: string) =>
+    page.evaluate(
+      ([k2, f, w, c]) => (window as unknown as { roomHarness: Driver }).roomHarness.arm(k2, f, w, c),
+      [key(`${label}${warmFrame ? 'w' : 'c'}`), files, warmFrame, as] as const,
+    );
   for (let i = 0; i < runs; i++) {
-    await arm(key(`${label}c`), false);
-    cold.push(await clickAndRead(page));
-    await arm(key(`${label}w`), true);
-    // The warm frame loads its runtime and warms the compiler before the member clicks.
-    await page.waitForTimeout(700);
-    warm.push(await clickAndRead(page));
+    for (const [name, warmFrame, hit] of [
+      ['coldHit', false, true],
+      ['coldMiss', false, false],
+      ['warmHit', true, true],
+      ['warmMiss', true, false],
+    ] as const) {
+      // A miss asks the cache for an app id it never kept.
+      await arm(warmFrame, hit ? cachedAs : key(`${label}m`));
+      // The warm frame loads its runtime (and, on a miss, warms the compiler) before the member clicks.
+      if (warmFrame) await page.waitForTimeout(700);
+      samples[name].push(await clickAndRead(page));
+    }
   }
-  return [series(`${label}: cold`, cold), series(`${label}: warm`, warm)];
+  return {
+    coldHit: series(`${label}: cold, compile cache hit`, samples.coldHit),
+    coldMiss: series(`${label}: cold, compile cache miss`, samples.coldMiss),
+    warmHit: series(`${label}: warm, compile cache hit`, samples.warmHit),
+    warmMiss: series(`${label}: warm, compile cache miss`, samples.warmMiss),
+  };
 }
 
 /** Floors: a sandboxed React "hello" frame on its own origin, cold and pre-loaded. */

@@ -9,11 +9,12 @@ export interface Weight {
   launcherInitialGzip: number;
   launcherInitialFiles: string[];
   frameRuntimeGzip: number;
+  frameCompilerGzip: number;
   sandpackGzip: number;
   sandpackFiles: string[];
 }
 
-/** Gzip bytes of what the launcher loads first, of the frame runtime, and of the lazy Sandpack chunks. */
+/** Gzip bytes of what the launcher loads first, of the frame runtime and its compiler, and of the lazy Sandpack chunks. */
 export function measureWeight(): Weight {
   const shell = path.join(ROOT, 'dist/shell');
   const html = fs.readFileSync(path.join(shell, 'index.html'), 'utf8');
@@ -28,6 +29,7 @@ export function measureWeight(): Weight {
     launcherInitialGzip: initial.reduce((n, f) => n + gz(path.join(shell, f)), 0),
     launcherInitialFiles: initial,
     frameRuntimeGzip: gz(path.join(ROOT, 'dist/frame/frame.js')),
+    frameCompilerGzip: gz(path.join(ROOT, 'dist/frame/compile.js')),
     sandpackGzip: sandpack.reduce((n, f) => n + gz(path.join(shell, 'assets', f)), 0),
     sandpackFiles: sandpack,
   };

@@ -9,25 +9,24 @@ export async function readAppAbout(
   store: Store,
   who: Principal,
   roomId: string,
-  instanceId: string,
+  appId: string,
 ): Promise<AppAbout> {
   const room = await roomFor(store, who, roomId);
-  const instance = await store.getInstance(room.id, instanceId);
-  const proposal = instance?.state === 'active' ? await store.getProposal(instance.proposalId) : undefined;
-  if (!instance || proposal?.state !== 'approved')
-    throw new CodedError('not_found', 'No such app in this room');
+  const app = await store.getInstance(room.id, appId);
+  const proposal = app?.state === 'active' ? await store.getProposal(app.proposalId) : undefined;
+  if (!app || proposal?.state !== 'approved') throw new CodedError('not_found', 'No such app in this room');
   const [proposer, approver] = await Promise.all([
     store.getPerson(proposal.proposerId),
     proposal.decidedBy ? store.getPerson(proposal.decidedBy) : undefined,
   ]);
   return {
-    id: instance.id,
-    name: instance.name,
+    id: app.id,
+    name: app.name,
     kind: proposal.kind,
     proposed_by: proposer?.name ?? 'Unknown',
     proposed_at: new Date(proposal.createdAt).toISOString(),
     approved_by: approver?.name ?? 'Unknown',
-    approved_at: new Date(proposal.decidedAt ?? instance.createdAt).toISOString(),
+    approved_at: new Date(proposal.decidedAt ?? app.createdAt).toISOString(),
     content_sha256: proposal.contentSha256,
   };
 }

@@ -29,12 +29,12 @@ export async function readAppFiles(
   store: Store,
   who: Principal,
   roomId: string,
-  instanceId: string,
+  appId: string,
 ): Promise<Record<string, string>> {
   const room = await roomFor(store, who, roomId);
-  const instance = await store.getInstance(room.id, instanceId);
-  if (instance?.state !== 'active') throw new CodedError('not_found', 'No such app in this room');
-  const proposal = await store.getProposal(instance.proposalId);
+  const app = await store.getInstance(room.id, appId);
+  if (app?.state !== 'active') throw new CodedError('not_found', 'No such app in this room');
+  const proposal = await store.getProposal(app.proposalId);
   if (proposal?.state !== 'approved') throw new CodedError('not_found', 'No such app in this room');
   if (proposal.files) return proposal.files;
   // A repository app runs its pinned, immutable version.

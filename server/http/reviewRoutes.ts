@@ -73,7 +73,8 @@ export function addReviewRoutes(router: Router): Router {
     .route('GET /api/rooms/:roomId/proposals/:proposalId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
       const proposal = await readProposal(ctx.deps, who, ctx.params.roomId, ctx.params.proposalId);
-      return { proposal: (await withViaClient(ctx.deps.oauth, [proposal]))[0] as typeof proposal };
+      await withViaClient(ctx.deps.oauth, [proposal]);
+      return { proposal };
     })
     .route('POST /api/rooms/:roomId/proposals/:proposalId/approve', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');

@@ -102,7 +102,7 @@ export function addOAuthRoutes(router: Router): Router {
       if (!grant || grant.personId !== who.personId || grant.revokedAt !== null)
         throw new CodedError('not_found', 'No connected app with this id');
       await ctx.deps.oauth.revokeGrant(grant.id, ctx.deps.now());
-      return { ok: true };
+      return { ok: true as const };
     });
 }
 

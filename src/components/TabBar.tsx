@@ -1,6 +1,6 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { LauncherAppView } from '../../validation/views.ts';
-import { moveTo } from '../launcher/OwnerControls.tsx';
+import { moveTo } from '../launcher/moveTo.ts';
 
 const DRAG_TYPE = 'application/x-room-tab';
 

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { CompiledCache } from '../../runtime/host/CompiledCache.ts';
 import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import { FramePool } from '../../runtime/host/FramePool.ts';
 import type { SaveGate } from '../../runtime/host/SaveGate.ts';
@@ -10,6 +11,8 @@ import { poolApp } from './MountedApps.tsx';
 /** The launcher's frame pool for one room, and the warm hook the tab bar calls on pointer enter/focus. */
 export function useFramePool(roomId: string, apps: LauncherAppView[] | undefined, saves: SaveGate) {
   const storage = useMemo(() => new StorageBridge(), []);
+  const compiled = useMemo(() => new CompiledCache(), []);
+  useEffect(() => () => compiled.close(), [compiled]);
   // One bridge for every frame: `files.*` calls go to the save gate, the rest to storage.
   const bridge = useMemo<FrameBridge>(
     () => (who, message, reply) =>
@@ -32,10 +35,11 @@ export function useFramePool(roomId: string, apps: LauncherAppView[] | undefined
       new FramePool({
         roomId,
         bridge,
+        compiled,
         loadFiles: (appId) =>
           api('GET /api/rooms/:roomId/apps/:appId/files', { params: { roomId, appId } }).then((r) => r.files),
       }),
-    [roomId, bridge],
+    [roomId, bridge, compiled],
   );
   useEffect(() => () => pool.dispose(), [pool]);
   const onWarm = (appId: string) => {

@@ -2,13 +2,7 @@ import { useState } from 'react';
 import type { LauncherAppView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { ManageRoomMenu } from './ManageRoomMenu.tsx';
-
-/** `ids` with `id` moved to index `to` (clamped). */
-export function moveTo(ids: readonly string[], id: string, to: number): string[] {
-  const rest = ids.filter((x) => x !== id);
-  rest.splice(Math.max(0, Math.min(to, rest.length)), 0, id);
-  return rest;
-}
+import { moveTo } from './moveTo.ts';
 
 /** Saves a new tab order; every open launcher of the room gets it as `apps.reordered`. */
 export const saveAppOrder = (roomId: string, ids: string[]) =>

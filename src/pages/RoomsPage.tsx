@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RoomSummary } from '../../validation/views.ts';
 import { api } from '../api.ts';
-import { ApprovalLink } from '../launcher/ReviewLink.tsx';
+import { ApprovalLink } from '../launcher/ApprovalLink.tsx';
 import { navigate } from '../router.ts';
 
 export function RoomsPage() {

@@ -1,5 +1,6 @@
 import { FrameController } from '../../runtime/host/FrameController.ts';
 import type { FramePool } from '../../runtime/host/FramePool.ts';
+import type { CompiledModules } from '../../runtime/protocol.ts';
 
 /** Click-to-paint drivers for `npm run bench`: each arms `#open`, whose next click starts one measurement. */
 
@@ -14,12 +15,17 @@ function record(clickedAt: number, at: number): void {
 // The host's next painted frame: rAF runs before the paint, the task after it once it has happened.
 const afterNextPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
 
-/** The real runtime: a click runs the files in a warm frame (made now) or a cold one (made on click). */
+/**
+ * The real runtime: a click runs the files in a warm frame (made now) or a cold one (made on click). With
+ * `lookup` (the compile cache, as the launcher's pool asks it): a warm frame asks before the click and
+ * warms the compiler on a miss; a cold one asks after the click, before the frame exists.
+ */
 export function armOpen(opts: {
   key: string;
   files: Record<string, string>;
   warm: boolean;
   src: string;
+  lookup?: () => Promise<CompiledModules | undefined>;
 }): void {
   delete button().dataset.paintMs;
   let controller: FrameController | undefined;
@@ -35,18 +41,56 @@ export function armOpen(opts: {
       controller?.dispose();
     },
   };
+  let prepared: Promise<CompiledModules | undefined> | undefined;
   if (opts.warm) {
-    controller = new FrameController(options);
-    frames().append(controller.iframe);
+    const warm = new FrameController(options);
+    controller = warm;
+    frames().append(warm.iframe);
+    prepared = opts.lookup?.().then((compiled) => {
+      if (!compiled) warm.warmCompiler();
+      return compiled;
+    });
   }
   button().onclick = (e) => {
     clickedAt = e.timeStamp;
-    if (controller) controller.run(opts.files);
-    else {
+    if (controller) {
+      const warm = controller;
+      if (prepared) prepared.then((compiled) => warm.run(opts.files, compiled));
+      else warm.run(opts.files);
+    } else if (opts.lookup) {
+      opts.lookup().then((compiled) => {
+        controller = new FrameController({ ...options, files: opts.files, compiled });
+        frames().append(controller.iframe);
+      });
+    } else {
       controller = new FrameController({ ...options, files: opts.files });
       frames().append(controller.iframe);
     }
   };
+}
+
+/** Runs the files once in a fresh frame and keeps what it compiled in `keep`; true once kept. */
+export function primeCompiled(
+  src: string,
+  files: Record<string, string>,
+  keep: (files: Record<string, string>, sent: CompiledModules) => Promise<boolean>,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    const controller = new FrameController({
+      roomId: 'bench',
+      appId: 'prime',
+      src,
+      title: 'prime',
+      files,
+      onState: () => {},
+      onCompiled: (f, sent) =>
+        keep(f, sent).then((kept) => {
+          controller.dispose();
+          resolve(kept);
+        }),
+    });
+    frames().append(controller.iframe);
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
+import { CompiledCache } from '../../runtime/host/CompiledCache.ts';
 import { FrameController, type FrameState } from '../../runtime/host/FrameController.ts';
 import { FramePool } from '../../runtime/host/FramePool.ts';
 import type { FrameError } from '../../runtime/protocol.ts';
-import { armFloor, armOpen, armSwitch } from './benchDriver.ts';
+import { armFloor, armOpen, armSwitch, primeCompiled } from './benchDriver.ts';
 
 /** What one run of a file map produced. */
 export interface HarnessResult {
@@ -70,12 +71,23 @@ const pool = new FramePool({
 });
 pool.attach(document.getElementById('frames'));
 const app = (id: string) => ({ id, name: id, frameUrl: frameUrl(id) });
+// The bench's compile cache: the launcher's own class, in the shell origin's IndexedDB like the launcher's.
+const compiled = new CompiledCache({ dbName: 'room-bench-compiled' });
 
 Object.assign(window, {
   roomHarness: {
     run,
-    arm: (key: string, appFiles: Record<string, string>, warm: boolean) =>
-      armOpen({ key, files: appFiles, warm, src: frameUrl(key) }),
+    /** `cachedAs`: the app id the compile cache is asked for (a hit once primed; any other id misses). */
+    arm: (key: string, appFiles: Record<string, string>, warm: boolean, cachedAs?: string) =>
+      armOpen({
+        key,
+        files: appFiles,
+        warm,
+        src: frameUrl(key),
+        lookup: cachedAs === undefined ? undefined : () => compiled.get('bench', cachedAs, appFiles),
+      }),
+    prime: (key: string, cachedAs: string, appFiles: Record<string, string>) =>
+      primeCompiled(frameUrl(key), appFiles, (f, sent) => compiled.put('bench', cachedAs, f, sent)),
     armFloor,
     armSwitch: (from: string, to: string) => armSwitch(pool, from, to),
     post: (id: string, map: Record<string, string>) => files.set(id, map),

@@ -1,9 +1,35 @@
 import { expect } from '@playwright/test';
+import { RUNTIME_VERSION } from '../../../runtime/runtimeVersion.ts';
 import { at } from '../assertions.ts';
 import { probeApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
 import type { Attempt } from '../rowEnv.ts';
-import { empty, hostRecords, openAndProbe } from '../rowHelpers.ts';
+import { empty, hostRecords, openAndProbe, proposeOk, storageRecords } from '../rowHelpers.ts';
+
+/** A module body that renders a probe saying it ran: what the poisoner wants other apps to run. */
+const POISON =
+  'exports.default = function () { return require("react").createElement("pre", { "data-probe": "" }, JSON.stringify({ poisoned: true })); };';
+
+/**
+ * Steals the runtime's port (MessagePort.prototype.postMessage, caught on an SDK call) and posts
+ * "compiled" modules with the real runtime version, naming another room and app as well.
+ */
+const poisoner = (): Record<string, string> =>
+  probeApp(`
+  let port;
+  const send = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (message, ...rest) {
+    port = this;
+    return send.call(this, message, ...rest);
+  };
+  await attempt(() => sdk.storage.get('k'));
+  MessagePort.prototype.postMessage = send;
+  out.stolen = Boolean(port);
+  const modules = { 'src/App.tsx': ${JSON.stringify(POISON)} };
+  for (const extra of [{}, { roomId: 'other', appId: 'other' }])
+    port?.postMessage({ type: 'compiled', version: ${JSON.stringify(RUNTIME_VERSION)}, modules, ...extra });
+  out.posted = true;
+`);
 
 export const crossApp: Row[] = [
   {
@@ -27,7 +53,7 @@ export const crossApp: Row[] = [
       expect(at(p, 'get').ok, JSON.stringify(p)).toBe(true);
       expect(empty(at(p, 'get').value)).toBe(true);
       expect(at(p, 'keys').value).toBe('');
-      const records = await hostRecords(t);
+      const records = await storageRecords(t);
       const aOnly = records.filter((r) => r.includes('A-only'));
       expect(aOnly).toHaveLength(1);
       expect(aOnly[0]).toContain(t.appId('writer'));
@@ -65,7 +91,7 @@ export const crossApp: Row[] = [
         (p.values as Attempt[]).some((a) => a.ok),
         JSON.stringify(p.values),
       ).toBe(true);
-      const records = await hostRecords(t);
+      const records = await storageRecords(t);
       expect(records.filter((r) => r.includes('A-only'))).toHaveLength(1);
     },
   },
@@ -99,6 +125,54 @@ export const crossApp: Row[] = [
       const peer = await t.probe('peer');
       expect(main.got, 'what main received').toEqual([]);
       expect(peer.got, 'what peer received').toEqual([]);
+    },
+  },
+  {
+    id: 'K5',
+    group: 'cross-app',
+    attempt:
+      'an app steals its runtime port and hands the compile cache poisoned modules, for itself and for another room holding the same files',
+    outcome:
+      "the host keeps only its runtime's own report: no entry holds the poison, and neither app (first or second open, either room) runs it",
+    ownRoom: true,
+    apps: { main: poisoner },
+    timeoutMs: 90_000,
+    async check(t) {
+      const first = await openAndProbe(t);
+      expect(first.stolen, JSON.stringify(first)).toBe(true);
+      expect(first.posted).toBe(true);
+      expect(first.poisoned).toBeUndefined();
+      // The same files approved in another room: a cache keyed by content alone would hand it main's entry.
+      const otherRoom = (
+        (await (
+          await t.api.post('/api/rooms', { data: { name: `Isolation K5 other ${Date.now()}` } })
+        ).json()) as {
+          room: { id: string };
+        }
+      ).room.id;
+      const proposal = await proposeOk({ ...t, roomId: otherRoom }, 'K5 victim', poisoner());
+      const approved = await t.api.post(`/api/rooms/${otherRoom}/proposals/${proposal}/approve`);
+      expect(approved.status(), await approved.text()).toBe(200);
+      const victimId = ((await approved.json()) as { app: { id: string } }).app.id;
+      const victim = t.page.frameLocator('iframe[title="K5 victim"]').locator('pre[data-probe]');
+      const probeOf = async (text: Promise<string | null>) => JSON.parse((await text) ?? '{}');
+      for (const _open of ['first', 'second']) {
+        await t.page.goto(`/rooms/${otherRoom}?app=${victimId}`);
+        const seen = await probeOf(victim.textContent({ timeout: 15_000 }));
+        expect(seen.poisoned, JSON.stringify(seen)).toBeUndefined();
+        expect(seen.stolen).toBe(true);
+      }
+      // main again, now from the cache: its entry is the runtime's own compile.
+      await t.page.goto(`/rooms/${t.roomId}?app=${t.appId()}`);
+      const again = await t.probe();
+      expect(again.poisoned, JSON.stringify(again)).toBeUndefined();
+      const entries = (await hostRecords(t))
+        .map(
+          (r) => JSON.parse(r) as { db: string; store: string; value: { modules: Record<string, string> } },
+        )
+        .filter((r) => r.db === 'room-compiled' && r.store === 'entries');
+      expect(entries.length, 'entries for main and the victim').toBe(2);
+      for (const entry of entries) expect(Object.values(entry.value.modules)).not.toContain(POISON);
     },
   },
 ];

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { at, failed, launcherIntact } from '../assertions.ts';
 import { probeApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
-import { empty, hostRecords, openAndProbe } from '../rowHelpers.ts';
+import { empty, openAndProbe, storageRecords } from '../rowHelpers.ts';
 
 export const storage: Row[] = [
   {
@@ -144,7 +144,7 @@ export const storage: Row[] = [
       const second = await t.probe();
       expect(at(second, 'before').value, JSON.stringify(second)).toBe(1);
       expect(at(second, 'after').value).toBe(2);
-      const records = (await hostRecords(t)).filter((r) => r.includes('visits'));
+      const records = (await storageRecords(t)).filter((r) => r.includes('visits'));
       expect(records.length, 'host IndexedDB records for the key').toBeGreaterThan(0);
       expect(records.join('\n')).toContain(t.appId());
     },
@@ -179,7 +179,7 @@ export const storage: Row[] = [
       expect(p.filled as number, 'writes before the quota').toBeGreaterThan(0);
       expect(empty(at(p, 'read').value), JSON.stringify(p.read)).toBe(true);
       expect(at(p, 'freed').ok && at(p, 'small').ok, JSON.stringify([p.freed, p.small])).toBe(true);
-      const records = (await hostRecords(t)).filter((r) => r.includes(t.appId()) && r.includes('"fill'));
+      const records = (await storageRecords(t)).filter((r) => r.includes(t.appId()) && r.includes('"fill'));
       expect(records, 'fill records the host holds').toHaveLength((p.filled as number) - 1);
       expect(await t.hostStall()).toBeLessThan(500);
       await launcherIntact(t);

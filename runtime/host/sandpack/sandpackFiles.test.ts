@@ -21,11 +21,15 @@ describe('sandpackFiles', () => {
     expect(out['/package.json']).not.toContain('^2');
   });
 
-  it('provides @room/sdk as a local package speaking sdk-call to the parent', () => {
+  it("provides @room/sdk as a local package: the frame's SDK speaking sdk-call to the parent", () => {
     const out = sandpackFiles({ 'src/App.tsx': '' }, DEPS);
     expect(JSON.parse(out['/node_modules/@room/sdk/package.json'] ?? '{}').main).toBe('index.js');
-    expect(out['/node_modules/@room/sdk/index.js']).toContain("type: 'sdk-call'");
-    expect(out['/node_modules/@room/sdk/index.js']).toContain('export function useStoredState');
+    const sdk = out['/node_modules/@room/sdk/index.js'] ?? '';
+    expect(sdk).toContain('type: "sdk-call"');
+    expect(sdk).toMatch(/export \{[^}]*\buseStoredState\b[^}]*\}/);
+    // The frame's own SDK: the in-flight bound and the value check come with it.
+    expect(sdk).toContain('storage calls are waiting');
+    expect(sdk).toMatch(/import \{[^}]*\} from "react"/);
   });
 
   it('runs a self-mounting src/index when there is no App', () => {

@@ -1,4 +1,4 @@
-import { SDK_MODULE } from './sdkModule.ts';
+import { SDK_MODULE } from './generated/sdkModule.ts';
 
 const APP_ENTRY = ['src/App.tsx', 'src/App.jsx', 'src/App.js', 'src/App.ts'];
 
