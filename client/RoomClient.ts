@@ -4,6 +4,7 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ErrorCode } from '../validation/errorCodes.ts';
+import { MCP_PATH } from '../validation/mcpTools.ts';
 import { httpError, networkError, RequestError } from './RequestError.ts';
 
 export interface RoomClientOptions {
@@ -12,8 +13,6 @@ export interface RoomClientOptions {
   /** A personal access token (Bearer). */
   token?: string;
 }
-
-export const MCP_PATH = '/api/v1/external-mcp';
 
 /** The Room service from an agent's side: MCP tools through the SDK's Client, the rest through the JSON API. */
 export class RoomClient {

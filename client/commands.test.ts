@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/http/startTestServer.ts';
-import { type Api, apiClient } from '../server/http/testClient.ts';
+import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
+import { type Api, apiClient } from '../test-support/testClient.ts';
 import { appDir, runRoom } from './cliHarness.ts';
 import { VirtualClock } from './VirtualClock.ts';
 

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/http/startTestServer.ts';
-import { apiClient } from '../server/http/testClient.ts';
+import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
+import { apiClient } from '../test-support/testClient.ts';
 import { appDir, runRoom } from './cliHarness.ts';
 import { VirtualClock } from './VirtualClock.ts';
 

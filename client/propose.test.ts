@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/http/startTestServer.ts';
-import { type Api, apiClient } from '../server/http/testClient.ts';
+import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
+import { type Api, apiClient } from '../test-support/testClient.ts';
 import { snippetKey } from '../validation/idempotencyKey.ts';
 import { validateSnippetProposal } from '../validation/proposal.ts';
 import { appDir, runRoom } from './cliHarness.ts';

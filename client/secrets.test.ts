@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/http/startTestServer.ts';
-import { type Api, apiClient } from '../server/http/testClient.ts';
+import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
+import { type Api, apiClient } from '../test-support/testClient.ts';
 import { appDir, runRoom } from './cliHarness.ts';
 import { collectFiles } from './collectFiles.ts';
 

@@ -1,6 +1,6 @@
-import { loadCorpus } from '../runtime/harness/corpus.ts';
-import { openHarness } from '../runtime/harness/openHarness.ts';
-import { runExamples } from '../runtime/harness/runExamples.ts';
+import { loadCorpus } from '../test-support/harness/corpus.ts';
+import { openHarness } from '../test-support/harness/openHarness.ts';
+import { runExamples } from '../test-support/harness/runExamples.ts';
 import { expect, test } from './fixtures.ts';
 
 // A fixed sample of the react.dev corpus (every tenth counted example): `npm run compat` runs all of it.

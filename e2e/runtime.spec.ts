@@ -1,5 +1,5 @@
-import type { HarnessResult } from '../runtime/harness/harnessEntry.ts';
-import { openHarness } from '../runtime/harness/openHarness.ts';
+import type { HarnessResult } from '../test-support/harness/harnessEntry.ts';
+import { openHarness } from '../test-support/harness/openHarness.ts';
 import { expect, test } from './fixtures.ts';
 import { roomWithApps } from './rooms.ts';
 import {

@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { ensureBuilt } from '../build/ensureBuilt.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
-import { openHarness } from '../runtime/harness/openHarness.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
+import { openHarness } from '../test-support/harness/openHarness.ts';
 import { measureCompile } from './bench/compileBench.ts';
 import { measureFallback } from './bench/fallback.ts';
 import { startFloorServer } from './bench/floorServer.ts';
@@ -16,7 +17,6 @@ import { jsonRows, markdownTable, type Row } from './bench/report.ts';
 import { fixedRate, mcpCall } from './bench/serverLoad.ts';
 import { TWELVE_FILE_APP } from './bench/twelveFileApp.ts';
 import { measureWeight } from './bench/weight.ts';
-import { ensureBuilt } from './build.ts';
 
 /**
  * `npm run bench`: open-tab latency, compile cost, server load and weight, each beside the anchor measured

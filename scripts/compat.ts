@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { ensureBuilt } from '../build/ensureBuilt.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
-import { loadCorpus } from '../runtime/harness/corpus.ts';
-import { openHarness } from '../runtime/harness/openHarness.ts';
-import { type ExampleOutcome, runExamples } from '../runtime/harness/runExamples.ts';
-import { ensureBuilt } from './build.ts';
+import { loadCorpus } from '../test-support/harness/corpus.ts';
+import { openHarness } from '../test-support/harness/openHarness.ts';
+import { type ExampleOutcome, runExamples } from '../test-support/harness/runExamples.ts';
 
 /**
  * `npm run compat`: renders every self-contained react.dev example through the real runtime (real

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TOOLS } from '../server/mcp/toolDefinitions.ts';
+import { TOOLS } from '../validation/mcpTools.ts';
 import { generateValidatorsSource, VALIDATORS_FILE } from './genValidators.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/propose_room_snippet_app.tool.json');

@@ -10,11 +10,11 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
-import { CORPUS_PATH } from '../runtime/harness/corpus.ts';
 import { readConfig } from '../server/config.ts';
 import { requestedRanges } from '../server/domain/dependencies.ts';
 import { fillCache } from '../server/npm/fillCache.ts';
 import { NpmCache } from '../server/npm/NpmCache.ts';
+import { CORPUS_PATH } from '../test-support/harness/corpus.ts';
 
 interface Example {
   id: string;

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { ensureBuilt } from '../build/ensureBuilt.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
-import { ensureBuilt } from './build.ts';
 
 /**
  * `npm run screenshot`: the Demo room's launcher (docs/launcher.png), in four views (docs/launcher-1280-light.png,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { CORPUS_PATH } from '../../runtime/harness/corpus.ts';
+import { CORPUS_PATH } from '../../test-support/harness/corpus.ts';
 import type { CompileTimes } from './compilePage.ts';
 import { median } from './stats.ts';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-const ENTRY = path.resolve(import.meta.dirname, '../../runtime/harness/floorFrame.ts');
+const ENTRY = path.resolve(import.meta.dirname, '../../test-support/harness/floorFrame.ts');
 
 const HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CodedError } from '../../validation/errorCodes.ts';
+import { ALL_SCOPES } from '../../validation/scopes.ts';
 import type { Scope, Store, TokenRow } from '../store/Store.ts';
 import { newId, newSecret, sha256Hex } from './ids.ts';
 
-export const ALL_SCOPES: Scope[] = ['osfoundry:read', 'osfoundry:write'];
 export const SESSION_MS = 30 * 24 * 3600 * 1000;
 /** How stale a token's recorded last use may be: it is written at most once a minute. */
 export const LAST_USED_GRANULARITY_MS = 60_000;

@@ -1,6 +1,7 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import { ALL_SCOPES } from '../../validation/scopes.ts';
 import type { InviteRow } from '../store/Store.ts';
-import { ALL_SCOPES, createSession, type Principal } from './auth.ts';
+import { createSession, type Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { announce, ownerEvent } from './events.ts';
 import { newId, newSecret, sha256Hex } from './ids.ts';

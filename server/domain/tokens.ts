@@ -1,6 +1,7 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import { ALL_SCOPES } from '../../validation/scopes.ts';
 import type { Scope, TokenRow } from '../store/Store.ts';
-import { ALL_SCOPES, type Principal } from './auth.ts';
+import type { Principal } from './auth.ts';
 import { credentialsChanged } from './credentialsChanged.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { newId, newSecret, sha256Hex } from './ids.ts';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './startTestServer.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 
 let s: TestServer;
 let port: string;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
 import { SESSION_MS } from '../domain/auth.ts';
-import { startTestServer, type TestServer } from './startTestServer.ts';
-import { type Api, apiClient, joinAsMember } from './testClient.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
 const ALL = ['osfoundry:read', 'osfoundry:write'];

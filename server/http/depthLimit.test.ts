@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { apiClient } from '../../test-support/testClient.ts';
 import { MAX_JSON_DEPTH } from '../../validation/jsonDepth.ts';
-import { startTestServer, type TestServer } from './startTestServer.ts';
-import { apiClient } from './testClient.ts';
 
 let s: TestServer;
 let roomId: string;

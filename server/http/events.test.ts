@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
 import { SESSION_MS } from '../domain/auth.ts';
 import { STREAM_RECHECK_MS, STREAMS_PER_CREDENTIAL } from './eventStream.ts';
-import { startTestServer, type TestServer } from './startTestServer.ts';
-import { type Api, apiClient, joinAsMember } from './testClient.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
 let s: TestServer;

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureBuilt } from '../../scripts/build.ts';
+import { ensureBuilt } from '../../build/ensureBuilt.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { FRAME_DIR } from './frameHost.ts';
-import { startTestServer, type TestServer } from './startTestServer.ts';
 
 let s: TestServer;
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './startTestServer.ts';
-import { type Api, apiClient } from './testClient.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient } from '../../test-support/testClient.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
 let s: TestServer;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient, redeemInvite } from '../../test-support/testClient.ts';
 import { INVITE_DEFAULT_HOURS } from '../domain/members.ts';
-import { startTestServer, type TestServer } from './startTestServer.ts';
-import { type Api, apiClient, redeemInvite } from './testClient.ts';
 
 let s: TestServer;
 let owner: Api;

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './startTestServer.ts';
-import { type Api, apiClient } from './testClient.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient } from '../../test-support/testClient.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
 let s: TestServer;

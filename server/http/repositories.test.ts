@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './startTestServer.ts';
-import { type Api, apiClient, joinAsMember } from './testClient.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
 
 const V1 = { 'src/App.tsx': 'export default () => "v1";\n' };
 const V2 = { 'src/App.tsx': 'export default () => "v2";\n' };

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { SERVICE_WORKER_NAME } from './bundlerFiles.ts';
 import { BUNDLER_DIR, sandpackFiles } from './sandpackHost.ts';
-import { startTestServer, type TestServer } from './startTestServer.ts';
 
 let s: TestServer;
 let port: string;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './startTestServer.ts';
-import { type Api, apiClient, joinAsMember } from './testClient.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
 
 let s: TestServer;
 let owner: Api;

@@ -6,9 +6,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { CodedError } from '../../validation/errorCodes.ts';
+import { TOOLS } from '../../validation/mcpTools.ts';
 import type { Principal } from '../domain/auth.ts';
 import { runTool, type ToolDeps } from './roomTools.ts';
-import { TOOLS } from './toolDefinitions.ts';
 
 export const INSTRUCTIONS =
   'Rooms hold small apps. Propose an app with propose_room_snippet_app; the Room owner reviews the full code and approves it before it appears in the launcher. Poll poll_resource_events with the returned events_cursor to learn the decision. Local-only data is unavailable to cloud clients.';

@@ -1,9 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { apiClient } from '../../test-support/testClient.ts';
 import { depthViolation, MAX_JSON_DEPTH } from '../../validation/jsonDepth.ts';
-import { startTestServer, type TestServer } from '../http/startTestServer.ts';
-import { apiClient } from '../http/testClient.ts';
 
 let s: TestServer;
 let roomId: string;

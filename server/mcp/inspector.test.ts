@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../http/startTestServer.ts';
-import { apiClient } from '../http/testClient.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { apiClient } from '../../test-support/testClient.ts';
 
 // The MCP Inspector's own CLI (the package `npx @modelcontextprotocol/inspector --cli` runs), pinned.
 const INSPECTOR = path.resolve(import.meta.dirname, '../../node_modules/.bin/mcp-inspector-cli');

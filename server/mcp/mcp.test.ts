@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../http/startTestServer.ts';
-import { type Api, apiClient, joinAsMember } from '../http/testClient.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
 const TOOL_FIXTURE = JSON.parse(

@@ -1,15 +1,14 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CodedError } from '../../validation/errorCodes.ts';
 import { MAX_JSON_DEPTH } from '../../validation/jsonDepth.ts';
+import { MCP_PATH, scopeFor } from '../../validation/mcpTools.ts';
 import type { Principal } from '../domain/auth.ts';
 import { resolveToken } from '../domain/auth.ts';
 import type { Ctx, Router } from '../http/Router.ts';
 import { readJson, sendJson } from '../http/respond.ts';
 import { createMcpServer } from './createMcpServer.ts';
 import { PollPacer } from './PollPacer.ts';
-import { scopeFor } from './toolDefinitions.ts';
 
-export const MCP_PATH = '/api/v1/external-mcp';
 const METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 // Far above the proposal limits, so oversized files come back as a too_large tool result.
 const MCP_BODY = 4 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../http/startTestServer.ts';
-import { type Api, apiClient } from '../http/testClient.ts';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient } from '../../test-support/testClient.ts';
 
 let s: TestServer;
 let owner: Api;

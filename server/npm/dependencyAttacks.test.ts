@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, spawnServer } from '../../e2e/spawnServer.ts';
+import { apiClient } from '../../test-support/testClient.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
-import { apiClient } from '../http/testClient.ts';
 import { TestRegistry } from './TestRegistry.ts';
 
 // A real server process reading a real registry on loopback through the person's npm config

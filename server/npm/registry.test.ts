@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { apiClient } from '../../test-support/testClient.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
-import { startTestServer, type TestServer } from '../http/startTestServer.ts';
-import { apiClient } from '../http/testClient.ts';
 import { NpmCache } from './NpmCache.ts';
 
 let s: TestServer;

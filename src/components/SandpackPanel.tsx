@@ -1,7 +1,7 @@
 import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import type { FrameBridge } from '../../runtime/host/FrameController.ts';
-import type { SandpackOutcome, SandpackViewProps } from '../../runtime/sandpack/SandpackView.tsx';
-import { addedPackages } from '../../runtime/sandpack/sandpackFiles.ts';
+import type { SandpackOutcome, SandpackViewProps } from '../../runtime/host/sandpack/SandpackView.tsx';
+import { addedPackages } from '../../runtime/host/sandpack/sandpackFiles.ts';
 import { api } from '../api.ts';
 
 /** A start that has not shown the app by then fails with its reason (Sandpack's own default is 40 s). */
@@ -15,7 +15,7 @@ type Phase =
 let viewModule: Promise<ComponentType<SandpackViewProps>> | undefined;
 // sandpack-react is large: only apps that need it load it, once.
 const loadView = () => {
-  viewModule ??= import('../../runtime/sandpack/SandpackView.tsx').then((m) => m.SandpackView);
+  viewModule ??= import('../../runtime/host/sandpack/SandpackView.tsx').then((m) => m.SandpackView);
   viewModule.catch(() => (viewModule = undefined));
   return viewModule;
 };

@@ -1,6 +1,6 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { LauncherApp } from '../api.ts';
-import { moveTo } from '../pages/OwnerControls.tsx';
+import { moveTo } from '../launcher/OwnerControls.tsx';
 
 const DRAG_TYPE = 'application/x-room-tab';
 

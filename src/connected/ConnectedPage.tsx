@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ReviewLink } from '../pages/ReviewLink.tsx';
+import { ReviewLink } from '../launcher/ReviewLink.tsx';
 import { navigate } from '../router.ts';
 import { useRoomEvents } from '../useRoomEvents.ts';
 import { ConnectedSections } from './ConnectedSections.tsx';

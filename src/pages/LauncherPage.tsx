@@ -6,12 +6,12 @@ import { SavePrompt } from '../components/SavePrompt.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
 import { useSaveGate } from '../components/useSaveGate.ts';
+import { ConnectedLink } from '../launcher/ConnectedLink.tsx';
+import { EmptyRoom } from '../launcher/EmptyRoom.tsx';
+import { OwnerControls, saveAppOrder } from '../launcher/OwnerControls.tsx';
+import { ReviewLink } from '../launcher/ReviewLink.tsx';
 import { navigate, useLocation } from '../router.ts';
 import { useRoomEvents } from '../useRoomEvents.ts';
-import { ConnectedLink } from './ConnectedLink.tsx';
-import { EmptyRoom } from './EmptyRoom.tsx';
-import { OwnerControls, saveAppOrder } from './OwnerControls.tsx';
-import { ReviewLink } from './ReviewLink.tsx';
 
 /** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
 export function LauncherPage({ roomId }: { roomId: string }) {

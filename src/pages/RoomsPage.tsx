@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api, type Room } from '../api.ts';
+import { ApprovalLink } from '../launcher/ReviewLink.tsx';
 import type { Inbox } from '../review/InboxPage.tsx';
 import { navigate } from '../router.ts';
-import { ApprovalLink } from './ReviewLink.tsx';
 
 export function RoomsPage() {
   const [rooms, setRooms] = useState<Room[]>();

@@ -1,4 +1,7 @@
-import type { Scope } from '../store/Store.ts';
+import type { Scope } from './scopes.ts';
+
+/** The one MCP endpoint: the server mounts it, the CLI and agents call it. */
+export const MCP_PATH = '/api/v1/external-mcp';
 
 const WRITE = [{ type: 'oauth2', scopes: ['osfoundry:write'] }];
 const READ = [{ type: 'oauth2', scopes: ['osfoundry:read'] }];

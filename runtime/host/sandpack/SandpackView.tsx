@@ -1,7 +1,7 @@
 // The unstyled build: the styled one injects a <style> element, which the shell's CSP forbids.
 import { SandpackProvider, useSandpackClient } from '@codesandbox/sandpack-react/unstyled';
 import { useEffect, useMemo } from 'react';
-import type { FrameBridge, FrameIdentity } from '../host/FrameController.ts';
+import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
 import { connectSandpackFrame } from './connectSandpackFrame.ts';
 import { sandpackFiles } from './sandpackFiles.ts';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { FrameError } from '../protocol.ts';
+import type { FrameError } from '../../runtime/protocol.ts';
 import type { RunnableExample } from './corpus.ts';
 import type { HarnessResult } from './harnessEntry.ts';
 

@@ -1,7 +1,7 @@
-import { CompiledCache } from '../host/CompiledCache.ts';
-import { FrameController, type FrameState } from '../host/FrameController.ts';
-import { FramePool } from '../host/FramePool.ts';
-import type { FrameError } from '../protocol.ts';
+import { CompiledCache } from '../../runtime/host/CompiledCache.ts';
+import { FrameController, type FrameState } from '../../runtime/host/FrameController.ts';
+import { FramePool } from '../../runtime/host/FramePool.ts';
+import type { FrameError } from '../../runtime/protocol.ts';
 import { armFloor, armOpen, armSwitch, primeCompiled } from './benchDriver.ts';
 
 /** What one run of a file map produced. */

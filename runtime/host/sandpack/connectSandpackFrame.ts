@@ -1,6 +1,6 @@
-import type { FrameBridge, FrameIdentity } from '../host/FrameController.ts';
-import { hostTheme, onHostTheme } from '../host/hostTheme.ts';
-import { type HostToFrame, isFrameToHost, type JsonValue } from '../protocol.ts';
+import { type HostToFrame, isFrameToHost, type JsonValue } from '../../protocol.ts';
+import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
+import { hostTheme, onHostTheme } from '../hostTheme.ts';
 
 /**
  * Joins a Sandpack bundler frame to the storage bridge. The frame has no port, so each message is

@@ -1,6 +1,6 @@
-import { FrameController } from '../host/FrameController.ts';
-import type { FramePool } from '../host/FramePool.ts';
-import type { CompiledModules } from '../protocol.ts';
+import { FrameController } from '../../runtime/host/FrameController.ts';
+import type { FramePool } from '../../runtime/host/FramePool.ts';
+import type { CompiledModules } from '../../runtime/protocol.ts';
 
 /** Click-to-paint drivers for `npm run bench`: each arms `#open`, whose next click starts one measurement. */
 

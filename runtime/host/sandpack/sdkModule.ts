@@ -1,7 +1,7 @@
 /**
  * `@room/sdk` inside the Sandpack bundler frame, as module source. It speaks the same `sdk-call` /
  * `sdk-result` messages as the Sucrase frame's SDK, over `window.parent.postMessage`: the bundler frame
- * has no port, so the host keys it by `event.source` (runtime/sandpack/connectSandpackFrame.ts).
+ * has no port, so the host keys it by `event.source` (runtime/host/sandpack/connectSandpackFrame.ts).
  */
 export const SDK_MODULE = `import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
