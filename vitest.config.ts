@@ -1,7 +1,48 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: every unit and integration test on SQLite (the default engine), and the server's
+ * store-backed integration tests again on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a
+ * throwaway one). Each PostgreSQL test gets a schema of its own (server/store/testStore.ts).
+ */
+const ALL = ['{src,runtime,server,client,validation,scripts,build,test-support}/**/*.test.ts'];
+const ON_POSTGRES = ['server/{store,domain,http,mcp}/**/*.test.ts', 'server/npm/registry.test.ts'];
+/** PostgreSQL's own tests (commit order across connections, the migration lock, a restart on one URL). */
+const POSTGRES_ONLY = '**/*.postgres.test.ts';
+// SQLite's own files, the store-free units, and tests of HTTP framing or built assets that no query touches.
+const NOT_ON_POSTGRES = [
+  'server/store/{privateFiles,sqliteUpgrade}.test.ts',
+  'server/domain/RateLimiter.test.ts',
+  'server/mcp/{inspector,cursors}.test.ts',
+  'server/http/{frameHost,sandpackHost,allowedHosts,depthLimit}.test.ts',
+  'server/mcp/depthLimit.test.ts',
+];
+
+const postgres = process.env.TEST_DATABASE_URL;
+if (!postgres && process.env.CI)
+  throw new Error('CI runs the integration tests on PostgreSQL too: set TEST_DATABASE_URL (.ci/run does)');
+if (!postgres && !process.env.VITEST_WORKER_ID)
+  console.warn(
+    'TEST_DATABASE_URL is not set: the PostgreSQL pass does not run (.ci/tempPostgres.sh starts one)',
+  );
+
 export default defineConfig({
   test: {
-    include: ['{src,runtime,server,client,validation,scripts,build,test-support}/**/*.test.ts'],
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ALL, exclude: [POSTGRES_ONLY] } },
+      ...(postgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: [...ON_POSTGRES, POSTGRES_ONLY],
+                exclude: NOT_ON_POSTGRES,
+                env: { ROOM_TEST_ENGINE: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -8,6 +8,8 @@ export interface Config {
   /** Where app frames load; `{app}` is replaced by the app's key. */
   frameUrl: string;
   dataDir: string;
+  /** DATABASE_URL: PostgreSQL (`postgres://…`) instead of SQLite in the data folder. */
+  databaseUrl: string | undefined;
   ownerToken: string | undefined;
   demo: boolean;
   /** Proposals one token may make per minute. */
@@ -40,6 +42,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sandpackUrl = trimSlash(env.ROOM_SANDPACK_URL ?? `http://{app}-sp.localhost:${port}`);
   if (!sandpackUrl.includes('{app}')) throw new Error('ROOM_SANDPACK_URL must contain {app}');
   const dataDir = path.resolve(env.ROOM_DATA_DIR ?? '.room-data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  // Never echo the URL: it usually holds a password.
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new Error('DATABASE_URL must be a postgres:// URL (unset: SQLite in the data folder)');
   const allowedHosts = (env.ROOM_ALLOWED_HOSTS ?? '')
     .split(',')
     .map((entry) => entry.trim().toLowerCase())
@@ -55,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     frameUrl,
     dataDir,
+    databaseUrl,
     ownerToken: env.ROOM_OWNER_TOKEN || undefined,
     demo: env.ROOM_DEMO !== '0',
     proposalsPerMinute,

@@ -6,9 +6,9 @@ import { ensureDemo } from './domain/demo.ts';
 import { EventBus } from './domain/EventBus.ts';
 import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
-import { openDatabase } from './store/openDatabase.ts';
+import { openStore } from './store/openStore.ts';
 import { ensurePrivateFolder, isInside } from './store/privateFiles.ts';
-import { SqliteStore } from './store/SqliteStore.ts';
+import type { SqlStore } from './store/SqlStore.ts';
 
 function fail(message: string): never {
   process.stderr.write(`room: ${message}\n`);
@@ -30,9 +30,9 @@ if (process.env.ROOM_SKIP_BUILD !== '1')
 // the build above is public code and keeps the usual modes.
 process.umask(0o077);
 
-let db: ReturnType<typeof openDatabase>;
+let store: SqlStore;
 try {
-  db = openDatabase(config.dataDir);
+  ensurePrivateFolder(config.dataDir);
   // An npm cache an older version made under the data folder is tightened too; one elsewhere is the user's.
   if (isInside(config.npmCacheDir, config.dataDir)) ensurePrivateFolder(config.npmCacheDir);
 } catch (err) {
@@ -40,7 +40,15 @@ try {
     `cannot use the data folder ${config.dataDir}: ${(err as Error).message} (set ROOM_DATA_DIR to a writable folder)`,
   );
 }
-const store = new SqliteStore(db);
+try {
+  store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+} catch (err) {
+  fail(
+    config.databaseUrl
+      ? `cannot use the database in DATABASE_URL: ${(err as Error).message}`
+      : `cannot use the data folder ${config.dataDir}: ${(err as Error).message} (set ROOM_DATA_DIR to a writable folder)`,
+  );
+}
 const now = Date.now();
 const { ownerId, token } = await ensureOwner(store, {
   dataDir: config.dataDir,

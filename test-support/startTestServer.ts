@@ -1,16 +1,12 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { readConfig } from '../server/config.ts';
 import { ensureOwner } from '../server/domain/auth.ts';
 import { EventBus } from '../server/domain/EventBus.ts';
 import { RateLimiter } from '../server/domain/RateLimiter.ts';
 import { createHandler } from '../server/http/createHandler.ts';
 import type { Deps } from '../server/http/Router.ts';
-import { openDatabase } from '../server/store/openDatabase.ts';
-import { SqliteStore } from '../server/store/SqliteStore.ts';
+import { openTestStore } from '../server/store/testStore.ts';
 
 export interface TestServer {
   url: string;
@@ -22,13 +18,14 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-/** A real HTTP server on port 0 over a real SQLite file in a fresh temp folder, for integration tests. */
+/**
+ * A real HTTP server on port 0 over a real store in a fresh temp folder, for integration tests: SQLite,
+ * or PostgreSQL in a schema of its own under the vitest postgres project (testStore.ts).
+ */
 export async function startTestServer(
   opts: { proposalsPerMinute?: number; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-test-'));
-  const db = openDatabase(dataDir);
-  const store = new SqliteStore(db);
+  const { store, dataDir, close: closeStore } = await openTestStore();
   let offset = 0;
   const now = () => Date.now() + offset;
   const ownerToken = 'owner-test-token-0123456789';
@@ -60,8 +57,7 @@ export async function startTestServer(
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await store.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await closeStore();
     },
   };
 }

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase } from '../store/openDatabase.ts';
-import { SqliteStore } from '../store/SqliteStore.ts';
+import type { SqlStore } from '../store/SqlStore.ts';
+import { openTestStore, type TestStore } from '../store/testStore.ts';
 import {
   createSession,
   ensureOwner,
@@ -14,17 +13,15 @@ import {
 } from './auth.ts';
 import { sha256Hex } from './ids.ts';
 
+let opened: TestStore;
 let dataDir: string;
-let store: SqliteStore;
+let store: SqlStore;
 
-beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-auth-'));
-  store = new SqliteStore(openDatabase(dataDir));
+beforeEach(async () => {
+  opened = await openTestStore();
+  ({ store, dataDir } = opened);
 });
-afterEach(async () => {
-  await store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterEach(() => opened.close());
 
 const start = (configuredToken: string | undefined, now: number) =>
   ensureOwner(store, { dataDir, configuredToken, now });

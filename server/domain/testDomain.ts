@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ALL_SCOPES } from '../../validation/scopes.ts';
-import { openDatabase } from '../store/openDatabase.ts';
-import { SqliteStore } from '../store/SqliteStore.ts';
+import { openTestStore } from '../store/testStore.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { EventBus } from './EventBus.ts';
@@ -20,10 +16,9 @@ export interface TestDomain {
   close: () => Promise<void>;
 }
 
-/** The domain over a real SqliteStore on a temp file: an owner's room with two invited members. */
+/** The domain over a real store (the test run's engine): an owner's room with two invited members. */
 export async function openTestDomain(opts: { proposalsPerMinute?: number } = {}): Promise<TestDomain> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-domain-'));
-  const store = new SqliteStore(openDatabase(dir));
+  const { store, close } = await openTestStore();
   let clock = 1_000_000;
   const d: DomainDeps = {
     store,
@@ -48,9 +43,6 @@ export async function openTestDomain(opts: { proposalsPerMinute?: number } = {})
     owner,
     alice,
     bob,
-    close: async () => {
-      await store.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    close,
   };
 }

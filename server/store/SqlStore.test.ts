@@ -1,27 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { migrations } from './migrations.ts';
-import { openDatabase } from './openDatabase.ts';
-import { SqliteStore } from './SqliteStore.ts';
+import type { SqlStore } from './SqlStore.ts';
 import type { NewEvent, ProposalRow } from './Store.ts';
+import { openTestStore, type TestStore } from './testStore.ts';
 
-let dir: string;
-let store: SqliteStore;
+let opened: TestStore;
+let store: SqlStore;
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-store-'));
-  store = new SqliteStore(openDatabase(dir));
+  opened = await openTestStore();
+  store = opened.store;
   await store.createPerson({ id: 'powner', name: 'Owner', createdAt: 1 });
   await store.createPerson({ id: 'pmember', name: 'Member', createdAt: 1 });
   await store.createRoom({ id: 'r1', name: 'Room', ownerId: 'powner', createdAt: 1 });
 });
-afterEach(async () => {
-  await store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => opened.close());
 
 const proposal = (id: string, name = 'App'): ProposalRow => ({
   id,
@@ -53,13 +45,6 @@ const key = (k: string, fingerprint = 'f1') => ({
   roomId: 'r1',
   key: k,
   fingerprint,
-});
-
-it('migrates to the latest schema version, append-only', () => {
-  const db = new Database(path.join(dir, 'rooms.sqlite'));
-  expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
-  expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-  db.close();
 });
 
 it('inserts a proposal once per idempotency key and reports the stored fingerprint', async () => {

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { RoomClient } from '../client/RoomClient.ts';
+import { proposeApp } from '../e2e/proposeApp.ts';
+import { type RunningServer, spawnServer } from '../e2e/spawnServer.ts';
+import { createTestSchema, dropTestSchema } from './store/testStore.ts';
+
+// Real server processes on one DATABASE_URL, each with a data folder of its own. Ports from RESTART_PORT.
+const PORT = Number(process.env.RESTART_PORT ?? 5264);
+const TOKEN = 'restart-owner-token-0123456789';
+const folders: string[] = [];
+const servers: RunningServer[] = [];
+let databaseUrl: string | undefined;
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+  if (databaseUrl) await dropTestSchema(databaseUrl);
+});
+
+async function start(port: number, url: string): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-restart-'));
+  folders.push(dataDir);
+  const server = await spawnServer({
+    PORT: String(port),
+    ROOM_DATA_DIR: dataDir,
+    ROOM_OWNER_TOKEN: TOKEN,
+    ROOM_DEMO: '0',
+    DATABASE_URL: url,
+  });
+  servers.push(server);
+  return server;
+}
+
+it('a server restarted on the same DATABASE_URL with a fresh data folder has every room, proposal, app and token', async () => {
+  databaseUrl = await createTestSchema();
+  const first = await start(PORT, databaseUrl);
+  const owner = new RoomClient({ url: first.url, token: TOKEN });
+  const roomId = (await owner.api<{ room: { id: string } }>('POST', '/api/rooms', { name: 'Kept' })).room.id;
+  const files = { 'src/App.tsx': 'export default () => 1;\n' };
+  const approved = await proposeApp(owner, roomId, { name: 'Timer', files });
+  const pending = await proposeApp(owner, roomId, { name: 'Poll', files });
+  const { app } = await owner.api<{ app: { id: string } }>(
+    'POST',
+    `/api/rooms/${roomId}/proposals/${approved.id}/approve`,
+  );
+  const personal = await owner.api<{ token: { secret: string } }>('POST', '/api/tokens', {
+    label: 'laptop',
+    scopes: ['osfoundry:read'],
+  });
+  const events = await owner.api<{ latest: number }>('GET', `/api/rooms/${roomId}/events?after=0`);
+  await first.stop();
+
+  const second = await start(PORT + 1, databaseUrl);
+  const again = new RoomClient({ url: second.url, token: TOKEN });
+  const rooms = await again.api<{ rooms: { id: string; name: string }[] }>('GET', '/api/rooms');
+  expect(rooms.rooms.map((r) => [r.id, r.name])).toEqual([[roomId, 'Kept']]);
+  const launcher = await again.api<{ apps: { id: string; name: string }[] }>('GET', `/api/rooms/${roomId}`);
+  expect(launcher.apps.map((a) => [a.id, a.name])).toEqual([[app.id, 'Timer']]);
+  const listed = await again.api<{ proposals: { id: string }[] }>('GET', `/api/rooms/${roomId}/proposals`);
+  expect(listed.proposals.map((p) => p.id)).toEqual([pending.id]);
+  const decided = await again.api<{ proposal: { state: string } }>(
+    'GET',
+    `/api/rooms/${roomId}/proposals/${approved.id}`,
+  );
+  expect(decided.proposal.state).toBe('approved');
+  // The personal token made on the first server signs in on the second; events continue where they were.
+  const reader = new RoomClient({ url: second.url, token: personal.token.secret });
+  expect((await reader.api<{ rooms: unknown[] }>('GET', '/api/rooms')).rooms).toHaveLength(1);
+  expect((await again.api<{ latest: number }>('GET', `/api/rooms/${roomId}/events?after=0`)).latest).toBe(
+    events.latest,
+  );
+  await second.stop();
+}, 90_000);

@@ -1,0 +1,98 @@
+import type { Generated } from 'kysely';
+
+/** The tables as Kysely sees them, on both engines. Times are epoch milliseconds (BIGINT on PostgreSQL). */
+export interface Tables {
+  schema_migrations: { version: number; name: string; applied_at: number };
+  meta: { key: string; value: string };
+  people: { id: string; name: string; created_at: number };
+  tokens: {
+    id: string;
+    person_id: string;
+    hash: string;
+    kind: string;
+    /** Space-separated scopes. */
+    scopes: string;
+    label: string;
+    created_at: number;
+    last_used_at: number | null;
+    revoked_at: number | null;
+  };
+  sessions: {
+    hash: string;
+    person_id: string;
+    token_id: string | null;
+    scopes: string;
+    created_at: number;
+    expires_at: number;
+  };
+  rooms: {
+    id: string;
+    name: string;
+    owner_id: string;
+    created_at: number;
+    /** The room's last event `seq`: bumped in the transaction that inserts the event. */
+    event_seq: Generated<number>;
+  };
+  memberships: { room_id: string; person_id: string; role: string; created_at: number };
+  proposals: {
+    id: string;
+    room_id: string;
+    proposer_id: string;
+    kind: string;
+    name: string;
+    files_json: string | null;
+    repository_id: string | null;
+    version_id: string | null;
+    content_sha256: string;
+    state: string;
+    decline_reason: string | null;
+    created_at: number;
+    decided_at: number | null;
+    decided_by: string | null;
+    dependencies_json: string | null;
+    packages_json: string | null;
+  };
+  instances: {
+    id: string;
+    room_id: string;
+    name: string;
+    position: number;
+    proposal_id: string;
+    state: string;
+    created_at: number;
+    removed_at: number | null;
+  };
+  events: {
+    room_id: string;
+    seq: number;
+    type: string;
+    audience: string;
+    proposer_id: string | null;
+    data_json: string;
+    created_at: number;
+  };
+  idempotency_keys: {
+    person_id: string;
+    tool: string;
+    room_id: string;
+    key: string;
+    fingerprint: string;
+    proposal_id: string;
+    created_at: number;
+  };
+  invites: {
+    id: string;
+    room_id: string;
+    hash: string;
+    created_by: string;
+    created_at: number;
+    used_by: string | null;
+    used_at: number | null;
+    revoked_at: number | null;
+    expires_at: number;
+  };
+  repositories: { id: string; owner_id: string; name: string; created_at: number };
+  repository_versions: { repository_id: string; id: string; files_json: string; created_at: number };
+}
+
+export type Engine = 'sqlite' | 'postgres';

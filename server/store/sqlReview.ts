@@ -1,0 +1,288 @@
+import type { Selectable } from 'kysely';
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { PinnedPackage } from '../npm/resolveTree.ts';
+import type { IdempotencyKey, InstanceRow, NewEvent, ProposalRow, ProposalState } from './Store.ts';
+import type { Tables } from './schema.ts';
+import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
+
+/** Proposals and instances: the statements behind the review gate, each write one transaction. */
+export async function insertProposalRow(db: Db, p: ProposalRow): Promise<void> {
+  await db
+    .insertInto('proposals')
+    .values({
+      id: p.id,
+      room_id: p.roomId,
+      proposer_id: p.proposerId,
+      kind: p.kind,
+      name: p.name,
+      files_json: p.files ? JSON.stringify(p.files) : null,
+      repository_id: p.repositoryId,
+      version_id: p.versionId,
+      content_sha256: p.contentSha256,
+      state: p.state,
+      decline_reason: p.declineReason,
+      created_at: p.createdAt,
+      decided_at: p.decidedAt,
+      decided_by: p.decidedBy,
+      dependencies_json: p.dependencies ? JSON.stringify(p.dependencies) : null,
+      packages_json: p.packages ? JSON.stringify(p.packages) : null,
+    })
+    .execute();
+}
+
+export async function getProposal(db: Db, id: string): Promise<ProposalRow | undefined> {
+  const row = await db.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toProposal(row) : undefined;
+}
+
+export async function findIdempotencyKey(
+  db: Db,
+  k: Omit<IdempotencyKey, 'fingerprint'>,
+): Promise<{ proposalId: string; fingerprint: string } | undefined> {
+  const found = await db
+    .selectFrom('idempotency_keys')
+    .select(['proposal_id', 'fingerprint'])
+    .where('person_id', '=', k.personId)
+    .where('tool', '=', k.tool)
+    .where('room_id', '=', k.roomId)
+    .where('key', '=', k.key)
+    .executeTakeFirst();
+  return found ? { proposalId: found.proposal_id, fingerprint: found.fingerprint } : undefined;
+}
+
+export function insertProposalOnce(
+  db: Db,
+  p: ProposalRow,
+  k: IdempotencyKey,
+  event: NewEvent,
+): Promise<{ created: true } | { created: false; proposalId: string; fingerprint: string }> {
+  return db.transaction().execute(async (trx) => {
+    // Under the room's lock, a retry racing the first call finds its key instead of colliding.
+    await lockRoom(trx, k.roomId);
+    const found = await findIdempotencyKey(trx, k);
+    if (found) return { created: false as const, ...found };
+    await insertProposalRow(trx, p);
+    await trx
+      .insertInto('idempotency_keys')
+      .values({
+        person_id: k.personId,
+        tool: k.tool,
+        room_id: k.roomId,
+        key: k.key,
+        fingerprint: k.fingerprint,
+        proposal_id: p.id,
+        created_at: p.createdAt,
+      })
+      .execute();
+    await insertEvent(trx, event);
+    return { created: true as const };
+  });
+}
+
+export async function listProposals(
+  db: Db,
+  roomId: string,
+  filter: { state?: ProposalState; proposerId?: string },
+): Promise<ProposalRow[]> {
+  const rows = await db
+    .selectFrom('proposals')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .$if(filter.state !== undefined, (q) => q.where('state', '=', filter.state as string))
+    .$if(filter.proposerId !== undefined, (q) => q.where('proposer_id', '=', filter.proposerId as string))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toProposal);
+}
+
+export interface ApproveInput {
+  proposalId: string;
+  decidedBy: string;
+  at: number;
+  instanceId: string;
+  events: (instance: InstanceRow) => NewEvent[];
+}
+
+/** Approves inside the caller's transaction: a unique launcher name, the next position, the events. */
+export async function approveIn(trx: Db, input: ApproveInput): Promise<InstanceRow> {
+  const p = await trx
+    .selectFrom('proposals')
+    .select(['room_id', 'name'])
+    .where('id', '=', input.proposalId)
+    .executeTakeFirst();
+  if (!p) throw new CodedError('not_found', 'No such proposal');
+  const roomId = p.room_id;
+  await lockRoom(trx, roomId);
+  const decided = await trx
+    .updateTable('proposals')
+    .set({ state: 'approved', decided_at: input.at, decided_by: input.decidedBy })
+    .where('id', '=', input.proposalId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  if (decided.numUpdatedRows !== 1n) {
+    const now = await trx
+      .selectFrom('proposals')
+      .select('state')
+      .where('id', '=', input.proposalId)
+      .executeTakeFirstOrThrow();
+    throw new CodedError('conflict', `The proposal is already ${now.state}`);
+  }
+  const active = await trx
+    .selectFrom('instances')
+    .select(['name', 'position'])
+    .where('room_id', '=', roomId)
+    .where('state', '=', 'active')
+    .execute();
+  const taken = new Set(active.map((r) => r.name));
+  let name = p.name;
+  for (let n = 2; taken.has(name); n++) name = `${p.name} (${n})`;
+  const instance: InstanceRow = {
+    id: input.instanceId,
+    roomId,
+    name,
+    position: Math.max(-1, ...active.map((r) => Number(r.position))) + 1,
+    proposalId: input.proposalId,
+    state: 'active',
+    createdAt: input.at,
+    removedAt: null,
+  };
+  await trx
+    .insertInto('instances')
+    .values({
+      id: instance.id,
+      room_id: roomId,
+      name,
+      position: instance.position,
+      proposal_id: instance.proposalId,
+      state: 'active',
+      created_at: instance.createdAt,
+    })
+    .execute();
+  for (const e of input.events(instance)) await insertEvent(trx, e);
+  return instance;
+}
+
+export function approveUnique(db: Db, input: ApproveInput): Promise<InstanceRow> {
+  return db.transaction().execute((trx) => approveIn(trx, input));
+}
+
+export function declineProposal(
+  db: Db,
+  input: { proposalId: string; decidedBy: string; at: number; reason: string | null; event: NewEvent },
+): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const info = await trx
+      .updateTable('proposals')
+      .set({
+        state: 'declined',
+        decided_at: input.at,
+        decided_by: input.decidedBy,
+        decline_reason: input.reason,
+      })
+      .where('id', '=', input.proposalId)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (info.numUpdatedRows !== 1n) throw new CodedError('conflict', 'The proposal is no longer pending');
+    await insertEvent(trx, input.event);
+  });
+}
+
+export function removeInstance(
+  db: Db,
+  roomId: string,
+  instanceId: string,
+  at: number,
+  event: NewEvent,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const info = await trx
+      .updateTable('instances')
+      .set({ state: 'removed', removed_at: at })
+      .where('room_id', '=', roomId)
+      .where('id', '=', instanceId)
+      .where('state', '=', 'active')
+      .executeTakeFirst();
+    if (info.numUpdatedRows !== 1n) return false;
+    await insertEvent(trx, event);
+    return true;
+  });
+}
+
+export function reorderInstances(db: Db, roomId: string, ids: string[], event: NewEvent): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await lockRoom(trx, roomId);
+    const active = (await listInstanceRows(trx, roomId)).map((r) => r.id);
+    const same =
+      active.length === ids.length &&
+      new Set(ids).size === ids.length &&
+      ids.every((id) => active.includes(id));
+    if (!same)
+      throw new CodedError('bad_request', 'List every app of the room exactly once', { apps: active });
+    for (const [position, id] of ids.entries())
+      await trx
+        .updateTable('instances')
+        .set({ position })
+        .where('room_id', '=', roomId)
+        .where('id', '=', id)
+        .execute();
+    await insertEvent(trx, event);
+  });
+}
+
+export async function listInstanceRows(db: Db, roomId: string): Promise<InstanceRow[]> {
+  const rows = await db
+    .selectFrom('instances')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('state', '=', 'active')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map(toInstance);
+}
+
+export async function getInstance(db: Db, roomId: string, id: string): Promise<InstanceRow | undefined> {
+  const row = await db
+    .selectFrom('instances')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toInstance(row) : undefined;
+}
+
+function toInstance(row: Selectable<Tables['instances']>): InstanceRow {
+  return {
+    id: row.id,
+    roomId: row.room_id,
+    name: row.name,
+    position: Number(row.position),
+    proposalId: row.proposal_id,
+    state: row.state as InstanceRow['state'],
+    createdAt: Number(row.created_at),
+    removedAt: row.removed_at == null ? null : Number(row.removed_at),
+  };
+}
+
+function toProposal(row: Selectable<Tables['proposals']>): ProposalRow {
+  return {
+    id: row.id,
+    roomId: row.room_id,
+    proposerId: row.proposer_id,
+    kind: row.kind as ProposalRow['kind'],
+    name: row.name,
+    files: row.files_json == null ? null : (JSON.parse(row.files_json) as Record<string, string>),
+    repositoryId: row.repository_id,
+    versionId: row.version_id,
+    contentSha256: row.content_sha256,
+    state: row.state as ProposalRow['state'],
+    declineReason: row.decline_reason,
+    createdAt: Number(row.created_at),
+    decidedAt: row.decided_at == null ? null : Number(row.decided_at),
+    decidedBy: row.decided_by,
+    dependencies:
+      row.dependencies_json == null ? null : (JSON.parse(row.dependencies_json) as Record<string, string>),
+    packages: row.packages_json == null ? null : (JSON.parse(row.packages_json) as PinnedPackage[]),
+  };
+}
