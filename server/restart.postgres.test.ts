@@ -38,39 +38,39 @@ it('a server restarted on the same DATABASE_URL with a fresh data folder has eve
   databaseUrl = await createTestSchema();
   const first = await start(PORT, databaseUrl);
   const owner = new RoomClient({ url: first.url, token: TOKEN });
-  const roomId = (await owner.api<{ room: { id: string } }>('POST', '/api/rooms', { name: 'Kept' })).room.id;
+  const roomId = (await owner.api('POST /api/rooms', { body: { name: 'Kept' } })).room.id;
   const files = { 'src/App.tsx': 'export default () => 1;\n' };
   const approved = await proposeApp(owner, roomId, { name: 'Timer', files });
   const pending = await proposeApp(owner, roomId, { name: 'Poll', files });
-  const { app } = await owner.api<{ app: { id: string } }>(
-    'POST',
-    `/api/rooms/${roomId}/proposals/${approved.id}/approve`,
-  );
-  const personal = await owner.api<{ token: { secret: string } }>('POST', '/api/tokens', {
-    label: 'laptop',
-    scopes: ['osfoundry:read'],
+  const { app } = await owner.api('POST /api/rooms/:roomId/proposals/:proposalId/approve', {
+    params: { roomId, proposalId: approved.id },
   });
-  const events = await owner.api<{ latest: number }>('GET', `/api/rooms/${roomId}/events?after=0`);
+  const personal = await owner.api('POST /api/tokens', {
+    body: { label: 'laptop', scopes: ['osfoundry:read'] },
+  });
+  const events = await owner.api('GET /api/rooms/:roomId/events', {
+    params: { roomId },
+    query: { after: '0' },
+  });
   await first.stop();
 
   const second = await start(PORT + 1, databaseUrl);
   const again = new RoomClient({ url: second.url, token: TOKEN });
-  const rooms = await again.api<{ rooms: { id: string; name: string }[] }>('GET', '/api/rooms');
+  const rooms = await again.api('GET /api/rooms');
   expect(rooms.rooms.map((r) => [r.id, r.name])).toEqual([[roomId, 'Kept']]);
-  const launcher = await again.api<{ apps: { id: string; name: string }[] }>('GET', `/api/rooms/${roomId}`);
+  const launcher = await again.api('GET /api/rooms/:roomId', { params: { roomId } });
   expect(launcher.apps.map((a) => [a.id, a.name])).toEqual([[app.id, 'Timer']]);
-  const listed = await again.api<{ proposals: { id: string }[] }>('GET', `/api/rooms/${roomId}/proposals`);
+  const listed = await again.api('GET /api/rooms/:roomId/proposals', { params: { roomId } });
   expect(listed.proposals.map((p) => p.id)).toEqual([pending.id]);
-  const decided = await again.api<{ proposal: { state: string } }>(
-    'GET',
-    `/api/rooms/${roomId}/proposals/${approved.id}`,
-  );
+  const decided = await again.api('GET /api/rooms/:roomId/proposals/:proposalId', {
+    params: { roomId, proposalId: approved.id },
+  });
   expect(decided.proposal.state).toBe('approved');
   // The personal token made on the first server signs in on the second; events continue where they were.
   const reader = new RoomClient({ url: second.url, token: personal.token.secret });
-  expect((await reader.api<{ rooms: unknown[] }>('GET', '/api/rooms')).rooms).toHaveLength(1);
-  expect((await again.api<{ latest: number }>('GET', `/api/rooms/${roomId}/events?after=0`)).latest).toBe(
-    events.latest,
-  );
+  expect((await reader.api('GET /api/rooms')).rooms).toHaveLength(1);
+  expect(
+    (await again.api('GET /api/rooms/:roomId/events', { params: { roomId }, query: { after: '0' } })).latest,
+  ).toBe(events.latest);
   await second.stop();
 }, 90_000);
