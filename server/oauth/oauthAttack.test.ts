@@ -20,7 +20,10 @@ it('open redirect: an unauthenticated link to /oauth/authorize never bounces to 
   const evil = await flow.register({ client_name: 'x', redirect_uris: ['https://attacker.example/phish'] });
   expect(evil.status).toBe(201);
   // A link on this server's origin, opened by someone not signed in, nobody clicks anything.
-  for (const over of [{ response_type: 'token' }, { code_challenge_method: 'plain' }]) {
+  for (const over of [{ response_type: 'token' }, { code_challenge_method: 'plain' }] as Record<
+    string,
+    string
+  >[]) {
     const res = await flow.openAuthorize(
       {
         response_type: 'code',
