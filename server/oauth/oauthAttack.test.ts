@@ -123,3 +123,17 @@ it('one consent form answered twice at once issues one code', async () => {
     .filter(Boolean);
   expect(codes.length).toBe(1);
 });
+
+it('token confusion: a refresh token or a code is no bearer, and an access token signs nobody in', async () => {
+  const cookie = await flow.signIn();
+  const c = await flow.consent({ cookie });
+  expect(await flow.callTool(c.code)).toBe(401);
+  const t = (await flow.exchange(c)).body;
+  expect(await flow.callTool(t.refresh_token)).toBe(401);
+  expect(await flow.callTool(t.access_token)).toBe(200);
+  expect(await flow.signIn(t.access_token)).toBe('');
+  const link = await fetch(`${s.url}/?token=${t.access_token}`, { redirect: 'manual' });
+  expect(link.headers.get('set-cookie')).toBeNull();
+  // An access token is not a refresh token either.
+  expect((await flow.refresh(c.clientId, t.access_token)).body.error).toBe('invalid_grant');
+});
