@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * throwaway one). Each PostgreSQL test gets a schema of its own (server/store/testStore.ts).
  */
 const ALL = ['{src,runtime,server,client,validation,scripts,build,test-support}/**/*.test.ts'];
-const ON_POSTGRES = ['server/{store,domain,http,mcp}/**/*.test.ts', 'server/npm/registry.test.ts'];
+const ON_POSTGRES = ['server/{store,domain,http,mcp,oauth}/**/*.test.ts', 'server/npm/registry.test.ts'];
 /** PostgreSQL's own tests (commit order across connections, the migration lock, a restart on one URL). */
 const POSTGRES_ONLY = '**/*.postgres.test.ts';
 // SQLite's own files, the store-free units, and tests of HTTP framing or built assets that no query touches.

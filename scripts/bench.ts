@@ -15,6 +15,8 @@ import { newRenderersPss } from './bench/memory.ts';
 import { measureFloors, measureOpen, measureSwitch, type Series } from './bench/openTab.ts';
 import { jsonRows, markdownTable, type Row } from './bench/report.ts';
 import { fixedRate, mcpCall } from './bench/serverLoad.ts';
+import { measureStoreGrowth } from './bench/storeGrowth.ts';
+import { storeSection, writeStoreSection } from './bench/storeSection.ts';
 import { TWELVE_FILE_APP } from './bench/twelveFileApp.ts';
 import { measureWeight } from './bench/weight.ts';
 
@@ -48,6 +50,35 @@ function readApp(dir: string): Record<string, string> {
 }
 
 const started = Date.now();
+
+// The store at size, on SQLite and PostgreSQL: `BENCH_ONLY=store` runs these rows alone.
+const STORE_RATE = Number(process.env.BENCH_STORE_RATE ?? 100);
+const STORE_SECONDS = Number(process.env.BENCH_STORE_SECONDS ?? 5);
+async function benchStore(): Promise<{ section: string; results: unknown }> {
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!postgresUrl)
+    log(
+      'No BENCH_DATABASE_URL (or TEST_DATABASE_URL): SQLite only (.ci/tempPostgres.sh start gives a PostgreSQL)',
+    );
+  const { rows, results } = await measureStoreGrowth({
+    postgresUrl,
+    port: Number(process.env.BENCH_STORE_PORT ?? 5292),
+    rate: STORE_RATE,
+    seconds: STORE_SECONDS,
+    log,
+  });
+  return { section: storeSection(rows, results, STORE_RATE, STORE_SECONDS), results };
+}
+if (process.env.BENCH_ONLY === 'store') {
+  const { section, results } = await benchStore();
+  writeStoreSection(path.join(ROOT, 'docs/benchmarks.md'), section);
+  const jsonFile = path.join(ROOT, 'docs/benchmarks.json');
+  const json = fs.existsSync(jsonFile) ? JSON.parse(fs.readFileSync(jsonFile, 'utf8')) : {};
+  fs.writeFileSync(jsonFile, `${JSON.stringify({ ...json, store_growth: results }, null, 2)}\n`);
+  log(`\n${section}`);
+  process.exit(0);
+}
+
 await ensureBuilt({ log });
 if (!cacheIsFilled(NPM_CACHE)) {
   log('No npm cache for the Sandpack fallback yet: filling it (npm run sandpack:cache)…');
@@ -277,6 +308,8 @@ try {
     },
   );
 
+  const store = await benchStore();
+
   const machine = {
     cpu: `${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}`,
     memory_gib: Math.round(os.totalmem() / 2 ** 30),
@@ -295,6 +328,7 @@ try {
     compile,
     load,
     weight,
+    store_growth: store.results,
   };
   fs.writeFileSync(path.join(ROOT, 'docs/benchmarks.json'), `${JSON.stringify(json, null, 2)}\n`);
   const md = [
@@ -304,6 +338,7 @@ try {
     '',
     markdownTable(rows),
     '',
+    store.section,
   ].join('\n');
   fs.writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), md);
   log(`\n${md}`);
