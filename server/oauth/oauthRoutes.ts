@@ -84,7 +84,7 @@ export function addOAuthRoutes(router: Router): Router {
       }),
     )
     .route('GET /api/oauth/grants', async (ctx) => {
-      const who = await requirePrincipal(ctx);
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
       const grants = await ctx.deps.oauth.listGrants(who.personId);
       return {
         grants: grants.map((g) => ({
@@ -97,7 +97,8 @@ export function addOAuthRoutes(router: Router): Router {
       };
     })
     .route('DELETE /api/oauth/grants/:grantId', async (ctx) => {
-      const who = await requirePrincipal(ctx);
+      // A write, like revoking a token: a read-only token may list apps but not disconnect them.
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
       const grant = await ctx.deps.oauth.getGrant(ctx.params.grantId);
       if (!grant || grant.personId !== who.personId || grant.revokedAt !== null)
         throw new CodedError('not_found', 'No connected app with this id');
