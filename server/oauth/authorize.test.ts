@@ -244,6 +244,24 @@ it('registration is rate limited per address, and the total is capped', async ()
   expect((await flow.register()).status).toBe(201);
 });
 
+it('behind a trusted proxy each forwarded caller has its own registration budget; IPv6 per /64', async () => {
+  await s.close();
+  s = await startTestServer({
+    env: { ROOM_OAUTH_REGISTRATIONS_PER_HOUR: '1', ROOM_TRUSTED_PROXIES: '127.0.0.1' },
+  });
+  const register = (forwarded: string) =>
+    fetch(`${s.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded },
+      body: JSON.stringify({ redirect_uris: [REDIRECT] }),
+    }).then((r) => r.status);
+  expect(await register('203.0.113.7')).toBe(201);
+  expect(await register('198.51.100.1, 203.0.113.7')).toBe(429);
+  expect(await register('203.0.113.8')).toBe(201);
+  expect(await register('2001:db8:1:2::1')).toBe(201);
+  expect(await register('2001:db8:1:2::ffff')).toBe(429);
+});
+
 it('metadata names this server; unknown paths under /.well-known and /oauth are JSON 404s', async () => {
   const prm = await (await fetch(`${s.url}/.well-known/oauth-protected-resource/api/v1/external-mcp`)).json();
   expect(prm.authorization_servers).toEqual([s.url]);
