@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { apiClient } from '../../test-support/testClient.ts';
+import { ensureOwner } from '../domain/auth.ts';
 import { CODE_MS } from './oauthLimits.ts';
 import { oauthFlow } from './oauthTestFlow.ts';
 
@@ -67,6 +68,19 @@ it('revoking a read-only personal token ends the OAuth grant consented in the se
   expect((await owner('DELETE', `/api/tokens/${made.id}`)).status).toBe(200);
   expect((await fetch(`${s.url}/api/rooms`, { headers: { cookie } })).status).toBe(401);
   // ...and so must what that session consented to (30-day refresh, renewed at each use, otherwise).
+  expect(await flow.callTool(t.access_token)).toBe(401);
+  expect((await flow.refresh(c.clientId, t.refresh_token)).body.error).toBe('invalid_grant');
+});
+
+it('changing ROOM_OWNER_TOKEN ends the OAuth grants consented in owner sessions', async () => {
+  const c = await flow.consent({ cookie: await flow.signIn() });
+  const t = (await flow.exchange(c)).body;
+  expect(await flow.callTool(t.access_token)).toBe(200);
+  const rotated = { dataDir: s.deps.config.dataDir, configuredToken: 'a-new-owner-token-0123456789' };
+  await ensureOwner(s.deps.store, { ...rotated, now: s.deps.now() });
+  expect(await flow.callTool(t.access_token)).toBe(401);
+  // The old token coming back (the variable unset again) brings back no grant.
+  await ensureOwner(s.deps.store, { ...rotated, configuredToken: s.ownerToken, now: s.deps.now() });
   expect(await flow.callTool(t.access_token)).toBe(401);
   expect((await flow.refresh(c.clientId, t.refresh_token)).body.error).toBe('invalid_grant');
 });
