@@ -35,7 +35,8 @@ function browser(decision: 'allow' | 'deny') {
         { request: flow.requestSecretIn(await page.text()), decision, scope: 'osfoundry:read' },
         { cookie, origin: s.url },
       );
-      await fetch(answer.headers.get('location') as string);
+      // Our continue page moves on to the CLI's loopback listener.
+      await fetch((await flow.moveOn(answer, cookie)) as URL);
     })();
   };
   return { stderr, lines, done: () => done };

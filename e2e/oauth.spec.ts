@@ -122,7 +122,8 @@ test('a stock MCP client connects with OAuth: discovery, registration, consent, 
   await expect(apps.getByText('E2E writer')).toBeVisible();
   await expect(apps.getByText('E2E reader')).toHaveCount(0);
   await apps.getByRole('button', { name: 'Disconnect E2E writer' }).click();
-  await expect(apps.getByText('No app is connected with OAuth.')).toBeVisible();
+  // Other specs on the same server may have connected apps of their own.
+  await expect(apps.getByRole('button', { name: 'Disconnect E2E writer' })).toHaveCount(0);
   const after = await rawCall(
     b.url,
     writer.state.tokens?.access_token as string,

@@ -14,6 +14,16 @@ describe('readConfig', () => {
     expect(() => readConfig({ PORT: 'x' })).toThrow(/PORT/);
   });
 
+  it('reads ROOM_TRUSTED_PROXIES as IP addresses and refuses anything else', () => {
+    expect(readConfig({ ROOM_TRUSTED_PROXIES: ' 10.0.0.1, ,::1 ' }).trustedProxies).toEqual([
+      '10.0.0.1',
+      '::1',
+    ]);
+    expect(readConfig({}).trustedProxies).toEqual([]);
+    for (const bad of ['10.0.0.0/8', 'lb.internal'])
+      expect(() => readConfig({ ROOM_TRUSTED_PROXIES: bad }), bad).toThrow(/ROOM_TRUSTED_PROXIES/);
+  });
+
   it('reads ROOM_ALLOWED_HOSTS as lower-case host[:port] names and refuses URLs or paths', () => {
     expect(readConfig({}).allowedHosts).toEqual([]);
     expect(

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   /** Dynamic OAuth client registrations one address may make an hour, and the most clients kept. */
   oauthRegistrationsPerHour: number;
   oauthMaxClients: number;
+  /** Proxies whose X-Forwarded-For the registration budget believes (exact addresses). */
+  trustedProxies: string[];
   /** Extra origins allowed to frame app documents (Vite's dev server). */
   devOrigins: string[];
   /** Where an app's Sandpack bundler loads (its own site, like frameUrl); `{app}` is the app's key. */
@@ -44,6 +47,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   const oauthRegistrationsPerHour = positiveInteger(env, 'ROOM_OAUTH_REGISTRATIONS_PER_HOUR', 20);
   const oauthMaxClients = positiveInteger(env, 'ROOM_OAUTH_MAX_CLIENTS', 1000);
+  const trustedProxies = (env.ROOM_TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const badProxy = trustedProxies.find((entry) => !isIP(entry));
+  if (badProxy !== undefined)
+    throw new Error(`ROOM_TRUSTED_PROXIES takes IP addresses separated by commas, got "${badProxy}"`);
   const sandpackUrl = trimSlash(env.ROOM_SANDPACK_URL ?? `http://{app}-sp.localhost:${port}`);
   if (!sandpackUrl.includes('{app}')) throw new Error('ROOM_SANDPACK_URL must contain {app}');
   const dataDir = path.resolve(env.ROOM_DATA_DIR ?? '.room-data');
@@ -72,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proposalsPerMinute,
     oauthRegistrationsPerHour,
     oauthMaxClients,
+    trustedProxies,
     devOrigins: env.ROOM_DEV_ORIGIN ? [env.ROOM_DEV_ORIGIN] : [],
     sandpackUrl,
     npmCacheDir: path.resolve(env.ROOM_NPM_CACHE ?? path.join(dataDir, 'npm-cache')),

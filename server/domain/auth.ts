@@ -17,6 +17,8 @@ export interface Principal {
   tokenId?: string;
   /** The session's id (the hash of its secret), when `via` is `session`. */
   sessionId?: string;
+  /** The token a session was made from (none for an invite's): what it consents to ends with it. */
+  sourceTokenId?: string;
   /** An OAuth access token's grant, and the (self-declared) name of its app. */
   grantId?: string;
   clientName?: string;
@@ -116,9 +118,14 @@ export async function resolveSession(
 ): Promise<Principal | undefined> {
   if (!secret) return undefined;
   const session = await store.findSession(sha256Hex(secret), now);
-  return session
-    ? { personId: session.personId, scopes: session.scopes, via: 'session', sessionId: session.hash }
-    : undefined;
+  if (!session) return undefined;
+  return {
+    personId: session.personId,
+    scopes: session.scopes,
+    via: 'session',
+    sessionId: session.hash,
+    ...(session.tokenId ? { sourceTokenId: session.tokenId } : {}),
+  };
 }
 
 export async function endSession(store: Store, secret: string): Promise<void> {

@@ -49,10 +49,15 @@ it('a loopback redirect URI may use any port (RFC 8252)', async () => {
     { cookie },
   );
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:5999;");
+  const answer = await flow.post(
+    '/oauth/authorize',
+    { request: flow.requestSecretIn(res.text), decision: 'deny', scope: 'osfoundry:read' },
+    { cookie, origin: s.url },
+  );
+  expect((await flow.moveOn(answer, cookie))?.host).toBe('127.0.0.1:5999');
 });
 
-it('other bad requests go back to the client with the standard error and its state', async () => {
+it('other bad requests are shown with a link back to the client (never an automatic redirect)', async () => {
   const cases: [Record<string, string>, string][] = [
     [{ response_type: 'token' }, 'unsupported_response_type'],
     [{ code_challenge: '' }, 'invalid_request'],
@@ -65,8 +70,10 @@ it('other bad requests go back to the client with the standard error and its sta
   ];
   for (const [over, error] of cases) {
     const res = await flow.openAuthorize({ ...base, ...over }, { cookie });
-    expect(res.status, JSON.stringify(over)).toBe(302);
-    const to = new URL(res.headers.get('location') as string);
+    expect(res.status, JSON.stringify(over)).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.text).toContain('Return to 127.0.0.1:43210');
+    const to = flow.returnLinkIn(res.text) as URL;
     expect(`${to.origin}${to.pathname}`).toBe(REDIRECT);
     expect([to.searchParams.get('error'), to.searchParams.get('state')]).toEqual([error, 'st4te']);
     expect(to.searchParams.get('code')).toBeNull();
@@ -99,7 +106,9 @@ it('the consent page names the app as unverified, shows the redirect host, and c
   expect(res.text).toMatch(/<button[^>]*value="deny">Deny<\/button>/);
   const csp = res.headers.get('content-security-policy') as string;
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toContain("form-action 'self' http://127.0.0.1:43210;");
+  // The answer moves on from our own page: no client URI in the policy.
+  expect(csp).toContain("form-action 'self';");
+  expect(csp).not.toContain('43210');
   expect(res.headers.get('x-frame-options')).toBe('DENY');
   const evil = (await flow.register({ client_name: 'Evil <b>App</b>\u202e', redirect_uris: [REDIRECT] }))
     .body;
@@ -115,8 +124,11 @@ it('Deny sends the person back with access_denied and issues nothing', async () 
     { request: flow.requestSecretIn(page.text), decision: 'deny', scope: 'osfoundry:read' },
     { cookie, origin: s.url },
   );
-  const to = new URL(res.headers.get('location') as string);
+  const to = (await flow.moveOn(res, cookie)) as URL;
   expect([to.searchParams.get('error'), to.searchParams.get('code')]).toEqual(['access_denied', null]);
+  // The next step is shown once, and only to the session that answered.
+  const again = await fetch(`${s.url}${res.headers.get('location')}`, { headers: { cookie } });
+  expect(again.status).toBe(400);
 });
 
 it('consent CSRF: Allow needs our Origin, this session, and this request’s token (once)', async () => {
@@ -146,7 +158,10 @@ it('consent CSRF: Allow needs our Origin, this session, and this request’s tok
     expect(res.headers.get('location')).toBeNull();
   }
   const ok = await allow({ cookie, origin: s.url });
-  expect(ok.status).toBe(302);
+  expect(ok.status).toBe(303);
+  const other2 = await fetch(`${s.url}${ok.headers.get('location')}`, { headers: { cookie: other } });
+  expect([other2.status, await other2.text()]).toEqual([400, expect.not.stringContaining('code=')]);
+  expect((await flow.moveOn(ok, cookie))?.searchParams.get('code')).toBeTruthy();
   expect((await allow({ cookie, origin: s.url })).status).toBe(400);
 });
 
@@ -157,7 +172,7 @@ it('scope escalation: a grant never holds more than the consenting session, or t
   const roCookie = await flow.signIn(readOnly);
   // The page offers only what the session holds; a forged write tick is ignored.
   const c = await flow.consent({ cookie: roCookie, tick: ['osfoundry:read', 'osfoundry:write'] });
-  expect(c.answer.status).toBe(302);
+  expect(c.answer.status).toBe(303);
   expect((await flow.exchange(c)).body.scope).toBe('osfoundry:read');
   // Asked for read only: a write tick added to the form is not granted.
   const d = await flow.consent({
@@ -177,7 +192,7 @@ it('scope escalation: a grant never holds more than the consenting session, or t
   expect(wider.body.error).toBe('invalid_scope');
   // Write only, from a read-only session: nothing to grant.
   const page = await flow.openAuthorize({ ...base, scope: 'osfoundry:write' }, { cookie: roCookie });
-  expect(new URL(page.headers.get('location') as string).searchParams.get('error')).toBe('invalid_scope');
+  expect(flow.returnLinkIn(page.text)?.searchParams.get('error')).toBe('invalid_scope');
 });
 
 it('registration: public loopback or https clients only, bounded fields, per-address rate and total count', async () => {
@@ -227,6 +242,24 @@ it('registration is rate limited per address, and the total is capped', async ()
   // Clients nobody connected within a day are removed, so the cap cannot be filled for good.
   s.advance(24 * 60 * 60 * 1000);
   expect((await flow.register()).status).toBe(201);
+});
+
+it('behind a trusted proxy each forwarded caller has its own registration budget; IPv6 per /64', async () => {
+  await s.close();
+  s = await startTestServer({
+    env: { ROOM_OAUTH_REGISTRATIONS_PER_HOUR: '1', ROOM_TRUSTED_PROXIES: '127.0.0.1' },
+  });
+  const register = (forwarded: string) =>
+    fetch(`${s.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded },
+      body: JSON.stringify({ redirect_uris: [REDIRECT] }),
+    }).then((r) => r.status);
+  expect(await register('203.0.113.7')).toBe(201);
+  expect(await register('198.51.100.1, 203.0.113.7')).toBe(429);
+  expect(await register('203.0.113.8')).toBe(201);
+  expect(await register('2001:db8:1:2::1')).toBe(201);
+  expect(await register('2001:db8:1:2::ffff')).toBe(429);
 });
 
 it('metadata names this server; unknown paths under /.well-known and /oauth are JSON 404s', async () => {

@@ -13,15 +13,28 @@ import {
   redirectTo,
   UnsafeRedirect,
 } from './authorizationRequest.ts';
-import { authorizeErrorPage, consentHeaders, consentPage, signInFirstPage } from './consentPage.ts';
+import {
+  answeredPage,
+  authorizeErrorPage,
+  consentPage,
+  returnToAppPage,
+  signInFirstPage,
+} from './consentPage.ts';
 import { OAuthError } from './OAuthError.ts';
-import { CODE_MS, CONSENT_MS, FORM_BODY } from './oauthLimits.ts';
+import { ANSWER_MS, CODE_MS, CONSENT_MS, FORM_BODY } from './oauthLimits.ts';
 
 export const AUTHORIZE_PATH = '/oauth/authorize';
+const CONTINUE_PATH = '/oauth/continue';
 
-/** `GET /oauth/authorize` shows the consent page; its form's `POST` answers it (Allow or Deny). */
+/**
+ * `GET /oauth/authorize` shows the consent page; its form's `POST` answers it (Allow or Deny) with a
+ * 303 to `/oauth/continue`, our own page that sends the browser on to the app.
+ */
 export function addAuthorizeRoutes(router: Router): Router {
-  return router.add('GET', AUTHORIZE_PATH, showConsent).add('POST', AUTHORIZE_PATH, answerConsent);
+  return router
+    .add('GET', AUTHORIZE_PATH, showConsent)
+    .add('POST', AUTHORIZE_PATH, answerConsent)
+    .add('GET', CONTINUE_PATH, moveOn);
 }
 
 async function showConsent(ctx: Ctx): Promise<void> {
@@ -32,7 +45,7 @@ async function showConsent(ctx: Ctx): Promise<void> {
     request = await readAuthorizationRequest(deps.oauth, deps.config, url.searchParams);
   } catch (err) {
     if (err instanceof UnsafeRedirect) return sendHtml(res, 400, authorizeErrorPage(err.message), security);
-    if (err instanceof RedirectedError) return redirectError(ctx, err);
+    if (err instanceof RedirectedError) return showError(ctx, err);
     throw err;
   }
   const who = await cookieSession(ctx);
@@ -53,7 +66,7 @@ async function showConsent(ctx: Ctx): Promise<void> {
   // A grant never holds more than the session consenting to it.
   const scopes = request.scopes.filter((s) => who.scopes.includes(s));
   if (scopes.length === 0)
-    return redirectError(
+    return showError(
       ctx,
       new RedirectedError(
         request.redirectUri,
@@ -84,7 +97,8 @@ async function showConsent(ctx: Ctx): Promise<void> {
       requestSecret: secret,
       personName: person?.name ?? '',
     }),
-    consentHeaders(deps.config, request.redirectUri),
+    // The form posts to us only; the answer moves on from our own page, so form-action stays 'self'.
+    formPageHeaders(security),
   );
 }
 
@@ -109,12 +123,15 @@ async function answerConsent(ctx: Ctx): Promise<void> {
       authorizeErrorPage('This page expired or was opened in another session.'),
       security,
     );
-  await deps.oauth.takeRequest(pending.hash, now);
+  // Answered at once twice: only the one that removes the request goes on.
+  if (!(await deps.oauth.takeRequest(pending.hash, now)))
+    return sendHtml(res, 400, authorizeErrorPage('This page was answered already.'), security);
   const ticked = form.getAll('scope');
   const granted = pending.scopes.filter((s) => ticked.includes(s)) as Scope[];
   if (form.get('decision') !== 'allow' || granted.length === 0)
-    return redirect(
+    return answer(
       ctx,
+      pending.sessionId,
       redirectTo(pending.redirectUri, deps.config, { error: 'access_denied', state: pending.state }),
     );
   const code = newSecret();
@@ -129,6 +146,7 @@ async function answerConsent(ctx: Ctx): Promise<void> {
       createdAt: now,
       lastUsedAt: null,
       revokedAt: null,
+      sourceTokenId: who.sourceTokenId ?? null,
     },
     {
       hash: sha256Hex(code),
@@ -141,20 +159,64 @@ async function answerConsent(ctx: Ctx): Promise<void> {
       codeChallenge: pending.codeChallenge,
     },
   );
-  redirect(ctx, redirectTo(pending.redirectUri, deps.config, { code, state: pending.state }));
-}
-
-function redirectError(ctx: Ctx, err: RedirectedError): void {
-  redirect(
+  await answer(
     ctx,
-    redirectTo(err.redirectUri, ctx.deps.config, {
-      error: err.oauth.error,
-      error_description: err.oauth.description,
-      state: err.state,
-    }),
+    pending.sessionId,
+    redirectTo(pending.redirectUri, deps.config, { code, state: pending.state }),
   );
 }
 
-function redirect(ctx: Ctx, location: string): void {
-  ctx.res.writeHead(302, { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).end();
+/** POST-redirect-GET to our own page holding where the browser goes next (once, for this session). */
+async function answer(ctx: Ctx, sessionId: string, location: string): Promise<void> {
+  const secret = newSecret();
+  const now = ctx.deps.now();
+  await ctx.deps.oauth.insertAnswer({
+    hash: sha256Hex(secret),
+    sessionId,
+    location,
+    expiresAt: now + ANSWER_MS,
+  });
+  ctx.res
+    .writeHead(303, {
+      location: `${CONTINUE_PATH}?answer=${secret}`,
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    })
+    .end();
+}
+
+/** `GET /oauth/continue`: moves on to the app (a meta refresh is a navigation no form-action governs). */
+async function moveOn(ctx: Ctx): Promise<void> {
+  const { res, url, deps } = ctx;
+  const security = { ...shellSecurityHeaders(deps.config), 'referrer-policy': 'no-referrer' };
+  const who = await cookieSession(ctx);
+  const secret = url.searchParams.get('answer') ?? '';
+  const found =
+    who?.sessionId && secret
+      ? await deps.oauth.takeAnswer(sha256Hex(secret), who.sessionId, deps.now())
+      : undefined;
+  if (!found)
+    return sendHtml(
+      res,
+      400,
+      authorizeErrorPage('This page expired or was opened in another session.'),
+      security,
+    );
+  sendHtml(res, 200, answeredPage(found.location), security);
+}
+
+/**
+ * An error the app should hear about, on a page naming its host with a link back the person must
+ * click: an unauthenticated link must never bounce through us to a registered URI (RFC 9700 §4.11.2).
+ */
+function showError(ctx: Ctx, err: RedirectedError): void {
+  const location = redirectTo(err.redirectUri, ctx.deps.config, {
+    error: err.oauth.error,
+    error_description: err.oauth.description,
+    state: err.state,
+  });
+  sendHtml(ctx.res, 400, returnToAppPage(err.oauth.description, location), {
+    ...shellSecurityHeaders(ctx.deps.config),
+    'referrer-policy': 'no-referrer',
+  });
 }

@@ -1,25 +1,6 @@
-import type { Config } from '../config.ts';
-import { confirmForm, escapeHtml, htmlPage } from '../http/htmlPage.ts';
-import { shellSecurityHeaders } from '../http/shellHost.ts';
+import { confirmForm, escapeHtml, htmlPage, movingOnPage } from '../http/htmlPage.ts';
 import type { Scope } from '../store/Store.ts';
 import { SCOPE_WORDS } from './oauthScopes.ts';
-
-/**
- * The shell's headers for the consent page, but its form may also reach the client's redirect URI
- * (where Allow and Deny send the browser) and nowhere else; the Origin of its POST is sent.
- */
-export function consentHeaders(config: Config, redirectUri: string): Record<string, string> {
-  const headers = shellSecurityHeaders(config);
-  const target = new URL(redirectUri).origin;
-  return {
-    ...headers,
-    'content-security-policy': (headers['content-security-policy'] as string).replace(
-      "form-action 'self'",
-      `form-action 'self' ${target}`,
-    ),
-    'referrer-policy': 'strict-origin',
-  };
-}
 
 /** Allow or Deny for one app: its self-chosen name (unverified), where it sends you back, the scopes. */
 export function consentPage(input: {
@@ -74,4 +55,22 @@ export function authorizeErrorPage(text: string): string {
 <p>${escapeHtml(text)}</p>
 <p>Start connecting again from the app. <a href="/">Go to Rooms</a></p>`,
   );
+}
+
+/** An error the app should hear about: a link back to its host, which the person must click. */
+export function returnToAppPage(text: string, location: string): string {
+  const host = escapeHtml(new URL(location).host);
+  return htmlPage(
+    'Cannot connect this app',
+    `<h1>Cannot connect this app</h1>
+<p>${escapeHtml(text)}</p>
+<p>The app that sent you here continues at <strong class="redirect-host">${host}</strong>.</p>
+<p><a href="${escapeHtml(location)}" rel="noreferrer">Return to ${host}</a> · <a href="/">Go to Rooms</a></p>`,
+  );
+}
+
+/** After Allow or Deny: on to the app's redirect URI (the consent page already named its host). */
+export function answeredPage(location: string): string {
+  const host = new URL(location).host;
+  return movingOnPage('Returning to the app', `Continuing at ${host}.`, `Return to ${host}`, location);
 }

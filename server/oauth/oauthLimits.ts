@@ -4,6 +4,8 @@ export const CODE_MS = 60 * 1000;
 export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long a consent page may stay open before Allow. */
 export const CONSENT_MS = 10 * 60 * 1000;
+/** How long an answered consent form's next step waits for the browser to fetch it. */
+export const ANSWER_MS = 60 * 1000;
 /** A client nobody ever connected is removed after a day, so the total cap cannot be filled for good. */
 export const UNUSED_CLIENT_MS = 24 * 60 * 60 * 1000;
 export const REGISTRATION_BODY = 8 * 1024;

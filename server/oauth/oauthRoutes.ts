@@ -9,6 +9,7 @@ import { checkResource } from './mcpResource.ts';
 import { OAuthError, sendOAuthError } from './OAuthError.ts';
 import { FORM_BODY, REGISTRATION_BODY, UNUSED_CLIENT_MS } from './oauthLimits.ts';
 import { registerClient } from './registerClient.ts';
+import { registrationAddress } from './registrationAddress.ts';
 import { exchangeCode, refreshGrant, revokeByToken } from './tokenGrants.ts';
 
 // Public clients in a browser (the MCP Inspector) call these cross-origin; none of them reads a cookie.
@@ -43,7 +44,7 @@ export function addOAuthRoutes(router: Router): Router {
         });
         const { oauthRegistrationsPerHour, oauthMaxClients } = ctx.deps.config;
         const client = await registerClient(ctx.deps.oauth, body, {
-          address: ctx.req.socket.remoteAddress ?? 'unknown',
+          address: registrationAddress(ctx.req, ctx.deps.config.trustedProxies),
           now: ctx.deps.now(),
           bounds: { perAddressPerHour: oauthRegistrationsPerHour, maxClients: oauthMaxClients },
         });
@@ -84,7 +85,7 @@ export function addOAuthRoutes(router: Router): Router {
       }),
     )
     .route('GET /api/oauth/grants', async (ctx) => {
-      const who = await requirePrincipal(ctx);
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
       const grants = await ctx.deps.oauth.listGrants(who.personId);
       return {
         grants: grants.map((g) => ({
@@ -97,7 +98,8 @@ export function addOAuthRoutes(router: Router): Router {
       };
     })
     .route('DELETE /api/oauth/grants/:grantId', async (ctx) => {
-      const who = await requirePrincipal(ctx);
+      // A write, like revoking a token: a read-only token may list apps but not disconnect them.
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
       const grant = await ctx.deps.oauth.getGrant(ctx.params.grantId);
       if (!grant || grant.personId !== who.personId || grant.revokedAt !== null)
         throw new CodedError('not_found', 'No connected app with this id');

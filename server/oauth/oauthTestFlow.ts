@@ -58,6 +58,18 @@ export function oauthFlow(s: TestServer) {
     return { status: res.status, headers: res.headers, text: await res.text() };
   };
   const requestSecretIn = (html: string) => /name="request" value="([^"]+)"/.exec(html)?.[1] as string;
+  /** The link on one of our pages back to the app ("Return to <host>"), or undefined. */
+  const returnLinkIn = (html: string) => {
+    const href = /<a href="([^"]+)"[^>]*>Return to /.exec(html)?.[1];
+    return href === undefined ? undefined : new URL(href.replaceAll('&amp;', '&'));
+  };
+  /** Allow or Deny answers 303 to our own page, which moves on to the app: where it sends the browser. */
+  const moveOn = async (answer: { status: number; headers: Headers }, cookie: string) => {
+    const next = answer.headers.get('location');
+    if (answer.status !== 303 || !next?.startsWith('/oauth/continue?')) return undefined;
+    const res = await fetch(`${s.url}${next}`, { headers: { cookie }, redirect: 'manual' });
+    return returnLinkIn(await res.text());
+  };
   /** Register, consent (Allow, these scopes ticked) and return the code and everything to exchange it. */
   const consent = async (opts: { cookie: string; scope?: string; tick?: string[]; clientId?: string }) => {
     const clientId = opts.clientId ?? (await register()).body.client_id;
@@ -85,7 +97,7 @@ export function oauthFlow(s: TestServer) {
       ],
       { cookie: opts.cookie, origin: s.url },
     );
-    const location = new URL(answer.headers.get('location') ?? 'http://none/');
+    const location = (await moveOn(answer, opts.cookie)) ?? new URL('http://none/');
     return { clientId, verifier, answer, location, code: location.searchParams.get('code') ?? '' };
   };
   /** The token request for a code, with overrides (a wrong verifier, another resource...). */
@@ -137,6 +149,8 @@ export function oauthFlow(s: TestServer) {
     authorizeUrl,
     openAuthorize,
     requestSecretIn,
+    returnLinkIn,
+    moveOn,
     consent,
     exchange,
     refresh,

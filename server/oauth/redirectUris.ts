@@ -19,6 +19,10 @@ export function redirectUriProblem(uri: unknown): string | undefined {
   }
   if (url.hash || uri.includes('#')) return 'a redirect URI may not have a fragment';
   if (url.username || url.password) return 'a redirect URI may not carry credentials';
+  // The parser percent-decodes the host (`%2A` is `*`): only plain host names and loopback literals.
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?]*%/i.test(uri)) return 'a redirect URI may not percent-encode its host';
+  if (!LOOPBACK.has(url.hostname) && !/^[a-z0-9.-]+$/.test(url.hostname))
+    return 'a redirect URI names its host with letters, digits, dots and hyphens only';
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return undefined;
   return 'a redirect URI must be https, or http on a loopback address (127.0.0.1, [::1], localhost)';

@@ -19,7 +19,7 @@ afterEach(async () => s.close());
 
 it('a consented code becomes a resource-bound access token with the granted scopes, and a refresh token', async () => {
   const c = await flow.consent({ cookie, tick: ['osfoundry:read'] });
-  expect(c.answer.status).toBe(302);
+  expect(c.answer.status).toBe(303);
   expect(c.location.origin + c.location.pathname).toBe('http://127.0.0.1:43210/callback');
   expect(c.location.searchParams.get('state')).toBe('st4te');
   expect(c.location.searchParams.get('iss')).toBe(s.url);

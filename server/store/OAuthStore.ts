@@ -19,7 +19,10 @@ export interface OAuthGrantRow {
   resource: string;
   createdAt: number;
   lastUsedAt: number | null;
+  /** Set when revoked, or (read back) when the token its consenting session came from was revoked. */
   revokedAt: number | null;
+  /** The token whose session consented (null for an invite's session): the grant ends with it. */
+  sourceTokenId: string | null;
 }
 
 export type OAuthSecretKind = 'code' | 'access' | 'refresh';
@@ -50,6 +53,14 @@ export interface OAuthRequestRow {
   expiresAt: number;
 }
 
+/** An answered consent form: where the browser goes next, shown once to the session that answered. */
+export interface OAuthAnswerRow {
+  hash: string;
+  sessionId: string;
+  location: string;
+  expiresAt: number;
+}
+
 export interface GrantWithClient extends OAuthGrantRow {
   clientName: string;
 }
@@ -65,6 +76,9 @@ export interface OAuthStore {
   /** Removes and returns a live request (a consent form is answered once). */
   takeRequest(hash: string, now: number): Promise<OAuthRequestRow | undefined>;
   getRequest(hash: string, now: number): Promise<OAuthRequestRow | undefined>;
+  insertAnswer(answer: OAuthAnswerRow): Promise<void>;
+  /** Removes and returns a live answer of this session (its page moves on once). */
+  takeAnswer(hash: string, sessionId: string, now: number): Promise<OAuthAnswerRow | undefined>;
 
   /** The grant and its first secret (the code), in one transaction. */
   insertGrant(grant: OAuthGrantRow, code: OAuthSecretRow): Promise<void>;
@@ -80,6 +94,9 @@ export interface OAuthStore {
   noteProposal(proposalId: string, grantId: string): Promise<void>;
   /** The app name each of these proposals came through, for those that came through one. */
   clientNamesOf(proposalIds: string[]): Promise<Map<string, string>>;
-  /** Removes expired secrets and requests, and clients created before `unusedBefore` that nobody connected. */
+  /**
+   * Removes expired secrets (but keeps a used code while its grant lives, so a late replay still
+   * revokes it), requests and answers, and clients created before `unusedBefore` that nobody connected.
+   */
   prune(now: number, unusedBefore: number): Promise<void>;
 }

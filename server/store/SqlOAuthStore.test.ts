@@ -69,6 +69,7 @@ it('keeps clients, grants, secrets, consent forms and proposals through an app',
       createdAt: 10,
       lastUsedAt: null,
       revokedAt: null,
+      sourceTokenId: null,
     },
     secret('h-code', 'code', 70),
   );
@@ -92,4 +93,54 @@ it('keeps clients, grants, secrets, consent forms and proposals through an app',
   expect(await oauth.findSecret('h-a')).toBeDefined();
   expect(await oauth.getClient('c1')).toBeDefined();
   expect(await oauth.getClient('c2')).toBeUndefined();
+});
+
+it('a used code outlives its expiry while its grant lives; a grant ends with its source token', async () => {
+  await oauth.insertClient({ id: 'c1', name: 'App', redirectUris: [], createdAt: 5, createdBy: 'a' });
+  await t.store.insertToken({
+    id: 't1',
+    personId: 'p1',
+    hash: 'th',
+    kind: 'personal',
+    scopes: ['osfoundry:read'],
+    label: 'x',
+    createdAt: 1,
+    lastUsedAt: null,
+    revokedAt: null,
+  });
+  const grant = {
+    id: 'g1',
+    clientId: 'c1',
+    personId: 'p1',
+    scopes: ['osfoundry:read' as const],
+    resource: 'http://x/mcp',
+    createdAt: 10,
+    lastUsedAt: null,
+    revokedAt: null,
+    sourceTokenId: 't1',
+  };
+  await oauth.insertGrant(grant, secret('h-code', 'code', 70));
+  await oauth.rotate('h-code', [secret('h-a', 'access', 80)], 20);
+  await oauth.prune(100, 0);
+  expect((await oauth.findSecret('h-code'))?.usedAt).toBe(20);
+  expect(await oauth.findSecret('h-a')).toBeUndefined();
+  expect((await oauth.getGrant('g1'))?.sourceTokenId).toBe('t1');
+  expect(await t.store.revokeToken('p1', 't1', 110)).toBe(true);
+  expect((await oauth.getGrant('g1'))?.revokedAt).toBe(110);
+  expect(await oauth.listGrants('p1')).toEqual([]);
+  // Even a token brought back (the owner's bootstrap token returning) brings no grant back.
+  await t.store.restoreToken('t1');
+  expect((await oauth.getGrant('g1'))?.revokedAt).toBe(110);
+  await oauth.prune(120, 0);
+  expect(await oauth.findSecret('h-code')).toBeUndefined();
+});
+
+it('an answered consent form moves on once, while it lives', async () => {
+  const answer = { hash: 'a1', sessionId: 's1', location: 'http://127.0.0.1:1/cb?code=x', expiresAt: 50 };
+  await oauth.insertAnswer(answer);
+  expect(await oauth.takeAnswer('a1', 's2', 10)).toBeUndefined();
+  expect(await oauth.takeAnswer('a1', 's1', 10)).toEqual(answer);
+  expect(await oauth.takeAnswer('a1', 's1', 10)).toBeUndefined();
+  await oauth.insertAnswer({ ...answer, hash: 'a2' });
+  expect(await oauth.takeAnswer('a2', 's1', 50)).toBeUndefined();
 });

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type {
   GrantWithClient,
+  OAuthAnswerRow,
   OAuthClientRow,
   OAuthGrantRow,
   OAuthRequestRow,
@@ -28,6 +29,7 @@ export type OAuthTables = {
     created_at: number;
     last_used_at: number | null;
     revoked_at: number | null;
+    source_token_id: string | null;
   };
   oauth_secrets: {
     hash: string;
@@ -50,6 +52,7 @@ export type OAuthTables = {
     state: string | null;
     expires_at: number;
   };
+  oauth_answers: { hash: string; session_id: string; location: string; expires_at: number };
   oauth_proposals: { proposal_id: string; grant_id: string };
 };
 
@@ -142,6 +145,29 @@ export class SqlOAuthStore implements OAuthStore {
     return row && Number(row.expires_at) > now ? toRequest(row) : undefined;
   }
 
+  async insertAnswer(a: OAuthAnswerRow) {
+    await this.db
+      .insertInto('oauth_answers')
+      .values({ hash: a.hash, session_id: a.sessionId, location: a.location, expires_at: a.expiresAt })
+      .execute();
+  }
+
+  async takeAnswer(hash: string, sessionId: string, now: number) {
+    const row = await this.db
+      .deleteFrom('oauth_answers')
+      .where('hash', '=', hash)
+      .where('session_id', '=', sessionId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row || Number(row.expires_at) <= now) return undefined;
+    return {
+      hash: row.hash,
+      sessionId: row.session_id,
+      location: row.location,
+      expiresAt: Number(row.expires_at),
+    };
+  }
+
   async insertGrant(g: OAuthGrantRow, code: OAuthSecretRow) {
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -155,6 +181,7 @@ export class SqlOAuthStore implements OAuthStore {
           created_at: g.createdAt,
           last_used_at: g.lastUsedAt,
           revoked_at: g.revokedAt,
+          source_token_id: g.sourceTokenId,
         })
         .execute();
       await insertSecret(trx, code);
@@ -170,6 +197,7 @@ export class SqlOAuthStore implements OAuthStore {
     const rows = await this.grants()
       .where('g.person_id', '=', personId)
       .where('g.revoked_at', 'is', null)
+      .where('t.revoked_at', 'is', null)
       .orderBy('g.created_at', 'desc')
       .execute();
     return rows.map(toGrant);
@@ -240,8 +268,16 @@ export class SqlOAuthStore implements OAuthStore {
 
   async prune(now: number, unusedBefore: number) {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('oauth_secrets').where('expires_at', '<=', now).execute();
+      const liveGrants = trx.selectFrom('oauth_grants').select('id').where('revoked_at', 'is', null);
+      await trx
+        .deleteFrom('oauth_secrets')
+        .where('expires_at', '<=', now)
+        .where((eb) =>
+          eb.or([eb('kind', '!=', 'code'), eb('used_at', 'is', null), eb('grant_id', 'not in', liveGrants)]),
+        )
+        .execute();
       await trx.deleteFrom('oauth_requests').where('expires_at', '<=', now).execute();
+      await trx.deleteFrom('oauth_answers').where('expires_at', '<=', now).execute();
       await trx
         .deleteFrom('oauth_clients')
         .where('created_at', '<', unusedBefore)
@@ -256,11 +292,13 @@ export class SqlOAuthStore implements OAuthStore {
   }
 
   private grants() {
+    // A session dies with its token; so does what it consented to (as findSession does).
     return this.db
       .selectFrom('oauth_grants as g')
       .innerJoin('oauth_clients as c', 'c.id', 'g.client_id')
+      .leftJoin('tokens as t', 't.id', 'g.source_token_id')
       .selectAll('g')
-      .select('c.name as client_name');
+      .select(['c.name as client_name', 't.revoked_at as source_revoked_at']);
   }
 }
 
@@ -308,7 +346,13 @@ function toRequest(row: Selectable<OAuthTables['oauth_requests']>): OAuthRequest
   };
 }
 
-function toGrant(row: Selectable<OAuthTables['oauth_grants']> & { client_name: string }): GrantWithClient {
+function toGrant(
+  row: Selectable<OAuthTables['oauth_grants']> & {
+    client_name: string;
+    source_revoked_at: number | null;
+  },
+): GrantWithClient {
+  const revokedAt = row.revoked_at ?? row.source_revoked_at;
   return {
     id: row.id,
     clientId: row.client_id,
@@ -317,7 +361,8 @@ function toGrant(row: Selectable<OAuthTables['oauth_grants']> & { client_name: s
     resource: row.resource,
     createdAt: Number(row.created_at),
     lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
-    revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+    revokedAt: revokedAt === null ? null : Number(revokedAt),
+    sourceTokenId: row.source_token_id,
     clientName: row.client_name,
   };
 }

@@ -110,6 +110,25 @@ export const migrations: Migration[] = [
         `,
       ),
   },
+  {
+    // A grant ends with the token whose session consented to it (null: an invite's session), and an
+    // answered consent form moves on from a page of our own, so no client URI goes into a CSP.
+    name: 'OAuth: the source token of a grant, consent answers',
+    up: (db) =>
+      run(
+        db,
+        `
+        ALTER TABLE oauth_grants ADD COLUMN source_token_id TEXT REFERENCES tokens(id);
+        CREATE INDEX oauth_grants_source ON oauth_grants (source_token_id);
+        CREATE TABLE oauth_answers (
+          hash TEXT PRIMARY KEY,
+          session_id TEXT NOT NULL,
+          location TEXT NOT NULL,
+          expires_at BIGINT NOT NULL
+        );
+        `,
+      ),
+  },
 ];
 
 /** Runs a script statement by statement (SQLite prepares one at a time); no `;` inside literals. */

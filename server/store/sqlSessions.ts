@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { OAuthTables } from './SqlOAuthStore.ts';
 import type { Scope, SessionRow, TokenKind, TokenRow } from './Store.ts';
 import type { Tables } from './schema.ts';
 import type { Db } from './sqlEvents.ts';
@@ -84,6 +85,13 @@ export function revokeToken(db: Db, personId: string, tokenId: string, at: numbe
       .executeTakeFirst();
     if (info.numUpdatedRows !== 1n) return false;
     await trx.deleteFrom('sessions').where('token_id', '=', tokenId).execute();
+    await trx
+      .withTables<OAuthTables>()
+      .updateTable('oauth_grants')
+      .set({ revoked_at: at })
+      .where('source_token_id', '=', tokenId)
+      .where('revoked_at', 'is', null)
+      .execute();
     return true;
   });
 }
@@ -97,6 +105,14 @@ export function revokeTokens(db: Db, personId: string, kind: TokenKind, at: numb
       .where('kind', '=', kind)
       .where('revoked_at', 'is', null);
     await trx.deleteFrom('sessions').where('token_id', 'in', live).execute();
+    // A returning token (restoreToken) brings back neither its sessions nor the apps they connected.
+    await trx
+      .withTables<OAuthTables>()
+      .updateTable('oauth_grants')
+      .set({ revoked_at: at })
+      .where('source_token_id', 'in', live)
+      .where('revoked_at', 'is', null)
+      .execute();
     await trx
       .updateTable('tokens')
       .set({ revoked_at: at })
