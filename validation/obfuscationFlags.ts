@@ -1,5 +1,5 @@
 import { type CodeTokens, TokenType as tt } from './codeTokens.ts';
-import { mixedScripts, scriptName } from './confusableNames.ts';
+import { mixedScripts, scriptName } from './mixedScripts.ts';
 import { quoteCode } from './quoteCode.ts';
 import type { ReviewFlag } from './reviewFlags.ts';
 
