@@ -68,6 +68,7 @@ export function reachFlags(c: CodeTokens): Found[] {
     found.push({ ...c.where(t.start), kind, length: end - t.start, label });
   };
   toks.forEach((t, i) => {
+    if (t.type !== tt.name && t.type !== tt._import) return;
     const name = c.text(t);
     const prev = toks[i - 1];
     const next = toks[i + 1];

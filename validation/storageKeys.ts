@@ -68,11 +68,14 @@ export function storageFlags(c: CodeTokens): Found[] {
   const sdk = sdkBindings(c);
   const toks = c.tokens;
   const found: Found[] = [];
+  const names = new Set([...sdk.storage, ...sdk.hook, ...sdk.namespace]);
+  if (names.size === 0) return found;
   const flag = (t: Token, open: number, label: string) => {
     const close = toks[open]?.start ?? t.end;
     found.push({ ...c.where(t.start), kind: 'storage_key', length: close - t.start, label });
   };
   toks.forEach((t, i) => {
+    if (t.type !== tt.name || !names.has(c.text(t))) return;
     const dot = (k: number) => toks[i + k]?.type === tt.dot;
     const paren = (k: number) => toks[i + k]?.type === tt.parenL;
     // `useStoredState(` or `sdk.useStoredState(`.
