@@ -57,6 +57,53 @@ describe('room propose', () => {
     expect(await pending()).toHaveLength(1);
   });
 
+  it('prints what the review card will flag before it sends anything, and puts it in --json', async () => {
+    const app = [
+      "import { useStoredState } from '@room/sdk';",
+      'export default function App() {',
+      "  const [n] = useStoredState('count', 0);",
+      "  fetch('/x');",
+      '  return <p>{n}</p>;',
+      '}',
+    ].join('\n');
+    const dir = appDir({ 'src/App.tsx': app, 'src/util.ts': 'export const x = 1;\n' });
+    // Nothing listens on this port: the flags are on stderr all the same, before the call fails.
+    const dead = ['--url', 'http://127.0.0.1:5661', '--token', 'room_x'];
+    const r = await runRoom(['propose', dir, '--room', roomId, '--name', 'Hi', ...dead]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      [
+        'room: the review card will flag these 2:',
+        "  src/App.tsx:3:15  Storage key: useStoredState('count')",
+        '  src/App.tsx:4:3  Network (the frame blocks it): fetch',
+      ].join('\n'),
+    );
+    const json = await runRoom(['propose', dir, '--room', roomId, '--name', 'Hi', '--json', ...auth]);
+    expect(json.stderr).not.toContain('review card');
+    expect(json.json().review_flags).toEqual([
+      {
+        file: 'src/App.tsx',
+        line: 3,
+        column: 15,
+        kind: 'storage_key',
+        length: 14,
+        label: "useStoredState('count')",
+      },
+      { file: 'src/App.tsx', line: 4, column: 3, kind: 'network', length: 5, label: 'fetch' },
+    ]);
+    // An app with nothing to flag proposes without a word about it.
+    const plain = await runRoom([
+      'propose',
+      appDir({ 'src/App.tsx': APP }),
+      '--room',
+      roomId,
+      '--name',
+      'Plain',
+      ...auth,
+    ]);
+    expect(plain.stderr).toBe('');
+  });
+
   it('rejects locally before any network call', async () => {
     const dir = appDir({ 'src/App.tsx': 'export const App = 1;\n' });
     // Nothing listens on this port: reaching the network would exit 1, not 3.

@@ -9,6 +9,7 @@ it('bundles for the browser with no Node built-ins, require or eval', async () =
       'idempotencyKey.ts',
       'toolInput.ts',
       'reviewFlags.ts',
+      'codeFlags.ts',
       'confusableNames.ts',
     ].map((f) => path.join(import.meta.dirname, f)),
     bundle: true,

@@ -12,8 +12,22 @@ const BLANK = /[\t\p{Zs}]/gu;
 // A run of blanks may have invisible characters in it (19 spaces, U+FE00, 19 spaces): they show no width.
 const BLANKS_AND_INVISIBLE = new RegExp(`[\\t\\p{Zs}${UNSAFE_CHARS}]+`, 'gu');
 
-/** What the review card flags on a file. */
-export type ReviewFlagKind = 'hidden_character' | 'blank_run' | 'long_line';
+/**
+ * What the review card flags on a file. This module's scan (`reviewFlags`) finds the first three on any
+ * text; `codeFlags.ts` reads JS and TS with Sucrase's tokenizer for what the code reaches for (`network`,
+ * `dynamic_code`, `storage_key`) and for signs of obfuscation (`encoded_literal`, `unreadable_name`),
+ * and says `unparsed` where Sucrase cannot read a file.
+ */
+export type ReviewFlagKind =
+  | 'hidden_character'
+  | 'blank_run'
+  | 'long_line'
+  | 'network'
+  | 'dynamic_code'
+  | 'storage_key'
+  | 'encoded_literal'
+  | 'unreadable_name'
+  | 'unparsed';
 
 /** One thing a reviewer could miss, by file and line. */
 export interface ReviewFlag {
@@ -25,7 +39,10 @@ export interface ReviewFlag {
   column: number;
   /** Characters it spans: the run's length, the line's length, the hidden character's UTF-16 length. */
   length: number;
-  /** `U+202E RIGHT-TO-LEFT OVERRIDE`, `800 spaces`, `812 characters`. */
+  /**
+   * `U+202E RIGHT-TO-LEFT OVERRIDE`, `800 spaces`, `812 characters`, `fetch`, `useStoredState("team")`,
+   * `base64, 240 characters`. Text quoted from the code has its hidden characters written as `\u{…}`.
+   */
   label: string;
 }
 

@@ -1,3 +1,4 @@
+import { allReviewFlags } from '../../validation/codeFlags.ts';
 import { repoKey, snippetKey } from '../../validation/idempotencyKey.ts';
 import {
   LIMITS,
@@ -8,6 +9,7 @@ import {
 import { type CliContext, EXIT, type Outcome, positional, required } from '../cliTypes.ts';
 import { collectFiles } from '../collectFiles.ts';
 import { printable } from '../printable.ts';
+import { reportReviewFlags } from '../reportReviewFlags.ts';
 import { reportSkipped } from '../reportSkipped.ts';
 import { withRetry } from '../withRetry.ts';
 
@@ -73,5 +75,8 @@ export async function propose(ctx: CliContext): Promise<Outcome> {
   // The same module as the server's: a call that would fail never leaves the machine.
   const v = validateSnippetProposal(args);
   if (!v.ok) return rejected(v, { skipped });
-  return send(ctx, 'propose_room_snippet_app', args, { files: Object.keys(files), skipped });
+  // The owner's card runs the same scan: the agent sees what it will flag before it proposes.
+  const review_flags = allReviewFlags(files);
+  reportReviewFlags(ctx, review_flags);
+  return send(ctx, 'propose_room_snippet_app', args, { files: Object.keys(files), skipped, review_flags });
 }

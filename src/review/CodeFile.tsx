@@ -10,15 +10,20 @@ const MAX_LISTED_LINES = 20;
 // A construct spanning a block edge (a long comment or template) may lose its colour there, not its text.
 const BLOCK_LINES = 150;
 
-/** One proposed file in full, in its own scroll box, with line numbers, size and highlighting. */
+/**
+ * One proposed file in full, in its own scroll box, with line numbers, size and highlighting; with
+ * `anchor` (`fileAnchor`), each line is a link target and the flagged lines listed above link to it.
+ */
 export function CodeFile({
   path,
   code,
   highlight = true,
+  anchor,
 }: {
   path: string;
   code: string;
   highlight?: boolean;
+  anchor?: string;
 }) {
   const lines = useMemo(() => code.split('\n'), [code]);
   const blocks = useMemo(() => {
@@ -72,7 +77,7 @@ export function CodeFile({
           </p>
           <ul className="flag-list">
             {pathFlags.length > 0 && <li>In the path: {pathFlags.join(', ')}</li>}
-            <LineList lines={hidden} />
+            <LineList lines={hidden} anchor={anchor} />
           </ul>
         </div>
       )}
@@ -80,7 +85,7 @@ export function CodeFile({
         <div className="warning" role="note">
           <p>Long lines or long runs of blanks in this file (shown wrapped, the blanks as marks):</p>
           <ul className="flag-list">
-            <LineList lines={layout} />
+            <LineList lines={layout} anchor={anchor} />
           </ul>
         </div>
       )}
@@ -95,6 +100,7 @@ export function CodeFile({
               lines={block}
               html={html[b]}
               marked={marked}
+              anchor={anchor}
             />
           ))}
         </table>
@@ -113,12 +119,13 @@ function byLine(flags: ReviewFlag[]): { line: number; labels: string[] }[] {
   return [...lines].map(([line, labels]) => ({ line, labels: [...labels] }));
 }
 
-function LineList({ lines }: { lines: { line: number; labels: string[] }[] }) {
+function LineList({ lines, anchor }: { lines: { line: number; labels: string[] }[]; anchor?: string }) {
   return (
     <>
       {lines.slice(0, MAX_LISTED_LINES).map((f) => (
         <li key={f.line}>
-          Line {f.line}: {f.labels.join(', ')}
+          {anchor ? <a href={`#${anchor}L${f.line}`}>Line {f.line}</a> : `Line ${f.line}`}:{' '}
+          {f.labels.join(', ')}
         </li>
       ))}
       {lines.length > MAX_LISTED_LINES && <li>and {lines.length - MAX_LISTED_LINES} more lines</li>}

@@ -11,12 +11,15 @@ export const CodeLines = memo(function CodeLines({
   lines,
   html,
   marked,
+  anchor,
 }: {
   /** 0-based index of the block's first line. */
   start: number;
   lines: string[];
   html: string[] | undefined;
   marked: Set<number>;
+  /** The rows' id prefix (`fileAnchor`): line n is `${anchor}L${n}`, a link target. */
+  anchor?: string;
 }) {
   return (
     <tbody>
@@ -24,7 +27,7 @@ export const CodeLines = memo(function CodeLines({
         const n = start + i + 1;
         const lit = html?.[i];
         return (
-          <tr key={n}>
+          <tr key={n} id={anchor ? `${anchor}L${n}` : undefined} tabIndex={anchor ? -1 : undefined}>
             <td className={marked.has(n) ? 'line-no flagged' : 'line-no'}>{n}</td>
             {lit !== undefined ? (
               <td

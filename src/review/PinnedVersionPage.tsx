@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { CodeFile } from './CodeFile.tsx';
+import { fileAnchor } from './lineAnchor.ts';
+import { ReviewAids } from './ReviewAids.tsx';
 
 /** `/rooms/<id>/review/<proposal>`: a read-only view of the pinned repository version a proposal names. */
 export function PinnedVersionPage({ roomId, proposalId }: { roomId: string; proposalId: string }) {
@@ -27,8 +29,9 @@ export function PinnedVersionPage({ roomId, proposalId }: { roomId: string; prop
         Repository <code>{proposal.repository_id}</code>, pinned version <code>{proposal.version_id}</code>{' '}
         (read-only; versions never change).
       </p>
+      <ReviewAids files={proposal.files ?? {}} scope={`v-${proposal.id}`} />
       {Object.entries(proposal.files ?? {}).map(([path, code]) => (
-        <CodeFile key={path} path={path} code={code} />
+        <CodeFile key={path} path={path} code={code} anchor={fileAnchor(`v-${proposal.id}`, path)} />
       ))}
     </main>
   );

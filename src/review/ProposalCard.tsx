@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hiddenCharacterLabels, type ReviewFlag, reviewFlags } from '../../validation/reviewFlags.ts';
 import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { formatBytes } from '../components/formatBytes.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
+import { fileAnchor } from './lineAnchor.ts';
 import { PackageList } from './PackageList.tsx';
+import { ReviewAids } from './ReviewAids.tsx';
 
 /**
  * One pending proposal: every file in full, the review sentence, Approve and create, Decline. The files
@@ -32,6 +34,12 @@ export function ProposalCard({
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState<Record<string, string> | string | undefined>(proposal.files);
   const card = useRef<HTMLElement>(null);
+  const fileList = useRef<HTMLDetailsElement>(null);
+  // A review aid's link opens the file list, so the line it points at renders.
+  const openFiles = useCallback(() => {
+    if (fileList.current) fileList.current.open = true;
+    setOpened(true);
+  }, []);
   useEffect(() => {
     const el = card.current;
     if (!el || loaded !== undefined) return;
@@ -55,6 +63,7 @@ export function ProposalCard({
   const fileMap = typeof loaded === 'object' ? loaded : undefined;
   const files = Object.entries(fileMap ?? {});
   const headingId = `proposal-${proposal.id}`;
+  const anchorScope = `p-${proposal.id}`;
   const nameFlags = hiddenCharacterLabels(proposal.name);
   const flags = useMemo(() => reviewFlags(fileMap ?? {}), [fileMap]);
   const hiddenFlags = whereFlagged(flags.filter((f) => f.kind === 'hidden_character'));
@@ -141,9 +150,13 @@ export function ProposalCard({
             {files.length === 1 ? 'Its file is' : `All ${files.length} files are`} loaded (
             {formatBytes(files.reduce((n, [, code]) => n + new Blob([code]).size, 0))}).
           </p>
-          <details onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+          <ReviewAids files={fileMap} scope={anchorScope} open={openFiles} />
+          <details ref={fileList} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
             <summary>Review all proposed files ({files.length})</summary>
-            {opened && files.map(([path, code]) => <CodeFile key={path} path={path} code={code} />)}
+            {opened &&
+              files.map(([path, code]) => (
+                <CodeFile key={path} path={path} code={code} anchor={fileAnchor(anchorScope, path)} />
+              ))}
           </details>
         </>
       )}
