@@ -65,7 +65,9 @@ test('the owner creates a token shown once and revokes it, and makes and revokes
   const me = await request.get('/api/me', { headers: { authorization: `Bearer ${secret}` } });
   expect(me.status()).toBe(200);
   await expect(
-    page.getByText(/claude mcp add --transport http rooms http:\/\/.+\/api\/v1\/external-mcp --header "Authorization: Bearer /),
+    page.getByText(
+      /claude mcp add --transport http rooms http:\/\/.+\/api\/v1\/external-mcp --header "Authorization: Bearer /,
+    ),
   ).toBeVisible();
   await page.getByRole('button', { name: `Revoke ${label}` }).click();
   await expect(page.getByRole('button', { name: `Revoke ${label}` })).toHaveCount(0);
