@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { packageEntries, packTarball, type TarEntry } from './packTarball.ts';
+import { UNPACK_LIMITS, UnsafeTarball, unpackTarball } from './unpackTarball.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function unpack(entries: TarEntry[] | Buffer, limits = UNPACK_LIMITS) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unpack-'));
+  dirs.push(dir);
+  const tgz = path.join(dir, 'p.tgz');
+  fs.writeFileSync(tgz, Buffer.isBuffer(entries) ? entries : await packTarball(entries));
+  const dest = path.join(dir, 'out');
+  const result = await unpackTarball(tgz, dest, limits);
+  return { dir, dest, result };
+}
+
+describe('unpackTarball', () => {
+  it('unpacks a package under its folder, dropping the package/ prefix, nothing executable', async () => {
+    const { dest, result } = await unpack([
+      ...packageEntries({ 'package.json': '{"name":"a"}', 'lib/index.js': 'module.exports = 1' }),
+      { header: { name: 'package/bin/run.js', mode: 0o755, size: 0 } },
+    ]);
+    expect(fs.readFileSync(path.join(dest, 'lib/index.js'), 'utf8')).toBe('module.exports = 1');
+    expect(fs.statSync(path.join(dest, 'bin/run.js')).mode & 0o111).toBe(0);
+    expect(result.files).toBe(3);
+  });
+
+  it.each([
+    'package/../../escaped.js',
+    '../escaped.js',
+    '/etc/escaped.js',
+    'package/a/../../../escaped.js',
+    'package\\..\\..\\escaped.js',
+  ])('refuses the path %s', async (name) => {
+    const attempt = unpack([{ name, text: 'x' }]);
+    await expect(attempt).rejects.toBeInstanceOf(UnsafeTarball);
+    await expect(attempt).rejects.toThrow('outside the package folder');
+  });
+
+  it('refuses symbolic links, hard links and devices', async () => {
+    for (const header of [
+      { name: 'package/link', type: 'symlink' as const, linkname: '/etc/passwd' },
+      { name: 'package/hard', type: 'link' as const, linkname: 'package/index.js' },
+      { name: 'package/dev', type: 'character-device' as const },
+    ]) {
+      await expect(unpack([{ header }])).rejects.toThrow(`a ${header.type} entry`);
+    }
+  });
+
+  it('writes nothing outside the folder when a link precedes a file through it', async () => {
+    const attempt = unpack([
+      { header: { name: 'package/out', type: 'symlink', linkname: '..' } },
+      { name: 'package/out/escaped.js', text: 'x' },
+    ]);
+    await expect(attempt).rejects.toBeInstanceOf(UnsafeTarball);
+  });
+
+  it('stops at the entry count, the file size and the total size', async () => {
+    const limits = { maxEntries: 3, maxFileBytes: 100, maxTotalBytes: 150 };
+    await expect(unpack(packageEntries({ a: '1', b: '2', c: '3', d: '4' }), limits)).rejects.toThrow(
+      'more than 3 entries',
+    );
+    await expect(unpack(packageEntries({ a: 'x'.repeat(101) }), limits)).rejects.toThrow('larger than');
+    await expect(unpack(packageEntries({ a: 'x'.repeat(80), b: 'y'.repeat(80) }), limits)).rejects.toThrow(
+      'more than its limit',
+    );
+  });
+
+  it('stops a gzip bomb without inflating it all', { timeout: 30_000 }, async () => {
+    // 64 MiB of non-tar bytes compress to ~64 KiB: the inflate bound trips long before memory does.
+    const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 'a'));
+    const limits = { maxEntries: 10, maxFileBytes: 1024, maxTotalBytes: 1024 };
+    await expect(unpack(bomb, limits)).rejects.toThrow();
+    // A real file of 4 MiB of zeros: its size is counted as it arrives, whatever the header says.
+    const big = await packTarball(packageEntries({ a: '\0'.repeat(4 * 1024 * 1024) }));
+    await expect(unpack(big, { ...limits, maxFileBytes: 1e9 })).rejects.toThrow('more than its limit');
+  });
+});

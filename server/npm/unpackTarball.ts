@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
+
+/** How much one package's tarball may unpack to; past any of them the package is refused whole. */
+export interface UnpackLimits {
+  maxEntries: number;
+  maxFileBytes: number;
+  maxTotalBytes: number;
+}
+
+export const UNPACK_LIMITS: UnpackLimits = {
+  maxEntries: 20_000,
+  maxFileBytes: 16 * 1024 * 1024,
+  maxTotalBytes: 128 * 1024 * 1024,
+};
+
+/** A tarball this server will not unpack: a path outside its folder, a link, a device or too much data. */
+export class UnsafeTarball extends Error {
+  override readonly name = 'UnsafeTarball';
+}
+
+/**
+ * Unpacks an npm tarball (gzip'd tar, files under `package/`) into `dest`: regular files and folders
+ * only, never outside `dest`, never executable, within `limits`. Nothing in it runs.
+ */
+export async function unpackTarball(
+  tgz: string,
+  dest: string,
+  limits: UnpackLimits = UNPACK_LIMITS,
+): Promise<{ files: number; bytes: number }> {
+  const root = path.resolve(dest);
+  fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+  let files = 0;
+  let entries = 0;
+  let bytes = 0;
+  const extract = tar.extract();
+  extract.on('entry', (header, stream, next) => {
+    const fail = (message: string) => {
+      stream.resume();
+      extract.destroy(new UnsafeTarball(message));
+    };
+    if (++entries > limits.maxEntries) return fail(`more than ${limits.maxEntries} entries`);
+    // pax and GNU long-name headers are folded into the next header by tar-stream; the rest are refused.
+    if (header.type !== 'file' && header.type !== 'directory')
+      return fail(`${header.name}: a ${header.type} entry (only files and folders are unpacked)`);
+    const target = targetPath(root, header.name);
+    if (!target) return fail(`${JSON.stringify(header.name)}: a path outside the package folder`);
+    if (header.type === 'directory') {
+      if (target !== root) fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+      stream.resume();
+      stream.on('end', () => next());
+      return;
+    }
+    if ((header.size ?? 0) > limits.maxFileBytes) return fail(`${header.name}: larger than its limit`);
+    files += 1;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      bytes += chunk.length;
+      // Headers can lie about sizes: count what actually arrives.
+      if (size > limits.maxFileBytes) fail(`${header.name}: larger than its limit`);
+      else if (bytes > limits.maxTotalBytes) fail(`the package unpacks to more than its limit`);
+      else chunks.push(chunk);
+    });
+    stream.on('end', () => {
+      try {
+        fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+        // A file replaced by a folder (or a folder by a file) would be a second path to the same name.
+        if (fs.existsSync(target) && !fs.lstatSync(target).isFile())
+          return fail(`${header.name}: names a folder too`);
+        fs.writeFileSync(target, Buffer.concat(chunks), { mode: 0o600 });
+        next();
+      } catch (err) {
+        extract.destroy(err as Error);
+      }
+    });
+  });
+  // Tar framing adds little to the files: inflating much past their limit is a gzip bomb.
+  let inflated = 0;
+  const bounded = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      inflated += chunk.length;
+      if (inflated > limits.maxTotalBytes + 64 * 1024 + limits.maxEntries * 1024)
+        done(new UnsafeTarball('the package unpacks to more than its limit'));
+      else done(null, chunk);
+    },
+  });
+  await pipeline(fs.createReadStream(tgz), zlib.createGunzip(), bounded, extract);
+  return { files, bytes };
+}
+
+/** Where an entry goes: its first segment (`package/`) dropped, or undefined when it would leave `root`. */
+function targetPath(root: string, name: string): string | undefined {
+  if (name.includes('\0') || name.includes('\\') || name.startsWith('/')) return undefined;
+  const parts = name.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.some((p) => p === '..' || /^[a-zA-Z]:/.test(p))) return undefined;
+  const inside = path.resolve(root, ...parts.slice(1));
+  return inside === root || inside.startsWith(root + path.sep) ? inside : undefined;
+}
