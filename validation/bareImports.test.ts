@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareImports, externalPackages, packageOf } from './bareImports.ts';
+import { bareImports, externalPackages, importBindings, packageOf } from './bareImports.ts';
 
 describe('bareImports', () => {
   it('finds static, side-effect, dynamic and require imports, skipping relative ones and comments', () => {
@@ -62,5 +62,36 @@ describe('packageOf', () => {
     expect(packageOf('@a/b/c')).toBe('@a/b');
     expect(packageOf('date-fns/format')).toBe('date-fns');
     expect(packageOf('immer')).toBe('immer');
+  });
+});
+
+describe('importBindings', () => {
+  it('reads named, default, namespace, subpath and re-exported bindings per specifier', () => {
+    const files = {
+      'src/App.tsx': [
+        "import { format, addDays as plus } from 'date-fns';",
+        "import parse from 'date-fns/parse';",
+        "import cx, { type Value, clsx } from 'clsx';",
+        "import * as Icons from 'icons';",
+        "export { helper, default as Main } from 'lib/sub';",
+        "export * from 'everything';",
+        "const lazy = import('lazy-pkg');",
+        "import 'side-effect';",
+        "import type { T } from 'type-only';",
+        "import { useState } from 'react';",
+        "import { format as f2 } from 'date-fns';",
+        "import { x } from './local';",
+      ].join('\n'),
+    };
+    expect(Object.fromEntries(importBindings(files))).toEqual({
+      clsx: { names: ['clsx'], default: true, namespace: false },
+      'date-fns': { names: ['addDays', 'format'], default: false, namespace: false },
+      'date-fns/parse': { names: [], default: true, namespace: false },
+      everything: { names: [], default: false, namespace: true },
+      icons: { names: [], default: false, namespace: true },
+      'lazy-pkg': { names: [], default: false, namespace: true },
+      'lib/sub': { names: ['helper'], default: true, namespace: false },
+      'side-effect': { names: [], default: false, namespace: false },
+    });
   });
 });
