@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PinnedPackage } from '../../validation/views.ts';
+import { BundleFailed, type BundleSource, buildBundle } from './buildBundle.ts';
+import { PROVIDED_GLOBAL } from './bundleEntry.ts';
+import type { Manifest } from './NpmCache.ts';
+import { packageEntries, packTarball } from './packTarball.ts';
+
+const PACKAGES: Record<string, Record<string, string>> = {
+  'mini-dates': {
+    'package.json': JSON.stringify({
+      name: 'mini-dates',
+      version: '1.0.0',
+      module: 'index.js',
+      sideEffects: false,
+    }),
+    'index.js':
+      "export { format } from './format.js';\nexport const addDays = (n) => n + 1;\nexport const unused = () => 'UNUSED_MARKER';\n",
+    'format.js': "export function format(d) { return 'F:' + d; }\nexport default format;\n",
+  },
+  'hook-comp': {
+    'package.json': JSON.stringify({ name: 'hook-comp', version: '2.0.0', main: 'index.js' }),
+    'index.js':
+      "const { useState, createElement } = require('react');\nexports.Counter = function Counter() { const [n] = useState(7); return createElement('b', null, n); };\n",
+  },
+  'needs-fs': {
+    'package.json': JSON.stringify({ name: 'needs-fs', version: '1.0.0', main: 'index.js' }),
+    'index.js': "const fs = require('fs');\nexports.read = () => fs.readFileSync('x');\n",
+  },
+  'dyn-req': {
+    'package.json': JSON.stringify({ name: 'dyn-req', version: '1.0.0', main: 'index.js' }),
+    'index.js': 'exports.load = (name) => require(name);\n',
+  },
+};
+
+let dir = '';
+const tarballs = new Map<string, string>();
+const source: BundleSource = {
+  tarball: (integrity) => tarballs.get(integrity),
+  manifest: (name, version) => ({ name, version, dist: { integrity: name, tarball: '' } }) as Manifest,
+};
+const pin = (name: string): PinnedPackage => ({
+  name,
+  version: JSON.parse(PACKAGES[name]?.['package.json'] ?? '{}').version,
+  integrity: name,
+  license: 'MIT',
+  role: 'direct',
+});
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-test-'));
+  for (const [name, files] of Object.entries(PACKAGES)) {
+    const file = path.join(dir, `${name}.tgz`);
+    fs.writeFileSync(file, await packTarball(packageEntries(files)));
+    tarballs.set(name, file);
+  }
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** Runs a bundle as the frame does: an ES module whose `react` is the runtime's. */
+async function load(code: string): Promise<Record<string, Record<string, unknown>>> {
+  const file = path.join(dir, `${createHash('sha256').update(code).digest('hex')}.mjs`);
+  fs.writeFileSync(file, code);
+  const require = createRequire(import.meta.url);
+  (globalThis as Record<symbol, unknown>)[Symbol.for(PROVIDED_GLOBAL)] = (s: string) => require(s);
+  return (await import(file)).default;
+}
+
+describe('buildBundle', () => {
+  it('bundles named and subpath imports, tree-shaken, content-addressed', async () => {
+    const files = {
+      'src/App.tsx':
+        "import { format, addDays } from 'mini-dates';\nimport f2 from 'mini-dates/format.js';\n",
+    };
+    const bundle = await buildBundle(source, [pin('mini-dates')], files);
+    expect(bundle?.hash).toBe(
+      createHash('sha256')
+        .update(bundle?.code ?? '')
+        .digest('hex'),
+    );
+    expect(bundle?.code).not.toContain('UNUSED_MARKER');
+    const modules = await load(bundle?.code ?? '');
+    expect((modules['mini-dates']?.format as (d: string) => string)('x')).toBe('F:x');
+    expect((modules['mini-dates']?.addDays as (n: number) => number)(1)).toBe(2);
+    expect((modules['mini-dates/format.js']?.default as (d: string) => string)('y')).toBe('F:y');
+    expect((await buildBundle(source, [pin('mini-dates')], files))?.hash).toBe(bundle?.hash);
+  });
+
+  it("leaves React to the runtime's single copy", async () => {
+    const bundle = await buildBundle(source, [pin('hook-comp')], {
+      'src/App.tsx': "import { Counter } from 'hook-comp';",
+    });
+    expect(bundle?.code).toContain(`Symbol.for("${PROVIDED_GLOBAL}")`);
+    expect(bundle?.code).not.toContain('react.production');
+    const modules = await load(bundle?.code ?? '');
+    expect(typeof modules['hook-comp']?.Counter).toBe('function');
+  });
+
+  it('fails on Node built-ins and on a require() it cannot follow', async () => {
+    const fsApp = { 'src/App.tsx': "import { read } from 'needs-fs';" };
+    await expect(buildBundle(source, [pin('needs-fs')], fsApp)).rejects.toThrow(BundleFailed);
+    await expect(buildBundle(source, [pin('needs-fs')], fsApp)).rejects.toThrow(/"fs"/);
+    const dynApp = { 'src/App.tsx': "import { load } from 'dyn-req';" };
+    await expect(buildBundle(source, [pin('dyn-req')], dynApp)).rejects.toThrow(/require/);
+  });
+
+  it('fails when a tarball is not cached, and builds nothing for an app without packages', async () => {
+    const missing = { ...pin('mini-dates'), integrity: 'sha512-nothing' };
+    await expect(
+      buildBundle(source, [missing], { 'src/App.tsx': "import { format } from 'mini-dates';" }),
+    ).rejects.toThrow('not in the npm cache');
+    expect(await buildBundle(source, [], { 'src/App.tsx': "import { useState } from 'react';" })).toBeNull();
+  });
+});

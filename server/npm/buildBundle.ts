@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import semver from 'semver';
+import { PROVIDED_IMPORTS } from '../../validation/bareImports.ts';
+import type { PinnedPackage } from '../../validation/views.ts';
+import { bundleEntry, PROVIDED_GLOBAL } from './bundleEntry.ts';
+import type { Manifest } from './NpmCache.ts';
+import { unpackTarball } from './unpackTarball.ts';
+
+/** What a build reads from the npm cache: checked tarballs and lean manifests, nothing online. */
+export interface BundleSource {
+  tarball(integrity: string): string | undefined;
+  manifest(name: string, version: string): Manifest | undefined;
+}
+
+export interface BundleLimits {
+  /** A build still running after this is cancelled. */
+  timeoutMs: number;
+  /** The largest bundle kept (the frame downloads it on every open). */
+  maxOutputBytes: number;
+  /** Builds at once on this server (esbuild uses every core while it runs). */
+  concurrency: number;
+}
+
+export const BUNDLE_LIMITS: BundleLimits = {
+  timeoutMs: 60_000,
+  maxOutputBytes: 8 * 1024 * 1024,
+  concurrency: 1,
+};
+
+/** A dependency set that cannot run as a pre-built bundle; the message says why, for the card. */
+export class BundleFailed extends Error {
+  override readonly name = 'BundleFailed';
+}
+
+export interface Bundle {
+  /** sha256 of the code, hex: the bundle's name and its only identity. */
+  hash: string;
+  code: string;
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/**
+ * Builds the packages an app's files import into one browser ES module with esbuild's JS API, from
+ * the cache's tarballs unpacked into a scratch folder (no package script runs): only the bindings the
+ * files import, `react` and `react-dom` read from the frame runtime's single copy, minified.
+ */
+export async function buildBundle(
+  source: BundleSource,
+  packages: PinnedPackage[],
+  files: Record<string, string>,
+  limits: BundleLimits = BUNDLE_LIMITS,
+): Promise<Bundle | null> {
+  const entry = bundleEntry(files);
+  if (!entry) return null;
+  while (running >= limits.concurrency) await new Promise<void>((r) => waiting.push(r));
+  running += 1;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-bundle-'));
+  try {
+    for (const p of reachable(source, packages)) {
+      const tgz = source.tarball(p.integrity);
+      if (!tgz) throw new BundleFailed(`${p.name}@${p.version} is not in the npm cache`);
+      await unpackTarball(tgz, path.join(dir, 'node_modules', p.name)).catch((err: Error) => {
+        throw new BundleFailed(`${p.name}@${p.version}: ${err.message}`);
+      });
+    }
+    fs.writeFileSync(path.join(dir, 'entry.mjs'), entry.code);
+    const code = await runEsbuild(dir, limits);
+    if (Buffer.byteLength(code) > limits.maxOutputBytes)
+      throw new BundleFailed(`The bundle is larger than ${limits.maxOutputBytes} bytes`);
+    return { hash: createHash('sha256').update(code).digest('hex'), code };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
+  const ctx = await esbuild.context({
+    absWorkingDir: dir,
+    entryPoints: [path.join(dir, 'entry.mjs')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    treeShaking: true,
+    // Resolution stays in the scratch folder: no NODE_PATH, no tsconfig paths, no symlinks out.
+    nodePaths: [],
+    preserveSymlinks: true,
+    tsconfigRaw: '{}',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    legalComments: 'none',
+    plugins: [providedModules()],
+  });
+  const timer = setTimeout(() => void ctx.cancel(), limits.timeoutMs);
+  try {
+    const result = await ctx.rebuild().catch((err: { errors?: esbuild.Message[] }) => {
+      throw new BundleFailed(describe(err.errors ?? []) || 'The packages did not build');
+    });
+    // A require() or import() esbuild could not follow would fail in the browser: Sandpack runs those.
+    const unfollowed = result.warnings.filter((w) => /require|import\(\)|dynamic/i.test(w.text));
+    if (unfollowed.length > 0) throw new BundleFailed(describe(unfollowed));
+    const out = result.outputFiles?.[0]?.text;
+    if (out === undefined) throw new BundleFailed(`The build took longer than ${limits.timeoutMs} ms`);
+    // esbuild's shim for a require() it left in place (it does not warn inside node_modules).
+    if (out.includes('Dynamic require of "'))
+      throw new BundleFailed('A package calls require() with a computed name');
+    return out;
+  } finally {
+    clearTimeout(timer);
+    await ctx.dispose();
+  }
+}
+
+/** Maps `react`, `react-dom` and their provided entries onto the frame runtime's own modules. */
+function providedModules(): esbuild.Plugin {
+  const provided = new Set<string>(PROVIDED_IMPORTS);
+  return {
+    name: 'room-provided',
+    setup(build) {
+      build.onResolve({ filter: /^(react|react-dom|@room\/sdk)(\/.*)?$/ }, (args) =>
+        provided.has(args.path)
+          ? { path: args.path, namespace: 'room-provided' }
+          : { errors: [{ text: `"${args.path}" is not served by the frame runtime` }] },
+      );
+      build.onLoad({ filter: /.*/, namespace: 'room-provided' }, (args) => ({
+        contents: `module.exports = globalThis[Symbol.for(${JSON.stringify(PROVIDED_GLOBAL)})](${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * The pinned packages the app's own imports reach (through manifests' dependencies and peers), one
+ * version per name, React excluded: the Sandpack bundler's implicit packages are not unpacked.
+ */
+function reachable(source: BundleSource, packages: PinnedPackage[]): PinnedPackage[] {
+  const external = new Set(['react', 'react-dom']);
+  const chosen = new Map<string, PinnedPackage>();
+  const queue: { name: string; range: string }[] = packages
+    .filter((p) => p.role === 'direct')
+    .map((p) => ({ name: p.name, range: p.version }));
+  while (queue.length > 0) {
+    const { name, range } = queue.shift() as { name: string; range: string };
+    if (external.has(name) || chosen.has(name)) continue;
+    const candidates = packages.filter((p) => p.name === name);
+    const p = candidates.find((c) => semver.satisfies(c.version, range)) ?? candidates[0];
+    if (!p) continue;
+    chosen.set(name, p);
+    const m = source.manifest(p.name, p.version);
+    for (const deps of [m?.dependencies, m?.peerDependencies])
+      for (const [dep, r] of Object.entries((deps ?? {}) as Record<string, string>))
+        queue.push({ name: dep, range: r });
+  }
+  return [...chosen.values()];
+}
+
+function describe(messages: esbuild.Message[]): string {
+  return messages
+    .slice(0, 3)
+    .map((m) => (m.location ? `${m.location.file.replace(/^node_modules\//, '')}: ${m.text}` : m.text))
+    .join('; ');
+}
