@@ -62,7 +62,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a bundle as the frame does: an ES module whose `react` is the runtime's. */
-async function load(code: string): Promise<Record<string, Record<string, unknown>>> {
+async function load(code: string): Promise<Record<string, Record<string, (x: never) => unknown>>> {
   const file = path.join(dir, `${createHash('sha256').update(code).digest('hex')}.mjs`);
   fs.writeFileSync(file, code);
   const require = createRequire(import.meta.url);
@@ -84,9 +84,12 @@ describe('buildBundle', () => {
     );
     expect(bundle?.code).not.toContain('UNUSED_MARKER');
     const modules = await load(bundle?.code ?? '');
-    expect((modules['mini-dates']?.format as (d: string) => string)('x')).toBe('F:x');
-    expect((modules['mini-dates']?.addDays as (n: number) => number)(1)).toBe(2);
-    expect((modules['mini-dates/format.js']?.default as (d: string) => string)('y')).toBe('F:y');
+    const dates = modules['mini-dates'] as Record<string, (x: unknown) => unknown>;
+    expect(dates.format?.('x')).toBe('F:x');
+    expect(dates.addDays?.(1)).toBe(2);
+    expect((modules['mini-dates/format.js'] as Record<string, (x: unknown) => unknown>).default?.('y')).toBe(
+      'F:y',
+    );
     expect((await buildBundle(source, [pin('mini-dates')], files))?.hash).toBe(bundle?.hash);
   });
 

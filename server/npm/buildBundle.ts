@@ -104,11 +104,11 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
   const timer = setTimeout(() => void ctx.cancel(), limits.timeoutMs);
   try {
     const result = await ctx.rebuild().catch((err: { errors?: esbuild.Message[] }) => {
-      throw new BundleFailed(describe(err.errors ?? []) || 'The packages did not build');
+      throw new BundleFailed(messageOf(err.errors ?? []) || 'The packages did not build');
     });
     // A require() or import() esbuild could not follow would fail in the browser: Sandpack runs those.
     const unfollowed = result.warnings.filter((w) => /require|import\(\)|dynamic/i.test(w.text));
-    if (unfollowed.length > 0) throw new BundleFailed(describe(unfollowed));
+    if (unfollowed.length > 0) throw new BundleFailed(messageOf(unfollowed));
     const out = result.outputFiles?.[0]?.text;
     if (out === undefined) throw new BundleFailed(`The build took longer than ${limits.timeoutMs} ms`);
     // esbuild's shim for a require() it left in place (it does not warn inside node_modules).
@@ -165,7 +165,7 @@ function reachable(source: BundleSource, packages: PinnedPackage[]): PinnedPacka
   return [...chosen.values()];
 }
 
-function describe(messages: esbuild.Message[]): string {
+function messageOf(messages: esbuild.Message[]): string {
   return messages
     .slice(0, 3)
     .map((m) => (m.location ? `${m.location.file.replace(/^node_modules\//, '')}: ${m.text}` : m.text))
