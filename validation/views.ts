@@ -29,7 +29,12 @@ export interface LauncherApp {
   position: number;
   /** Exact npm versions when the app runs through the Sandpack fallback; null: the Sucrase path. */
   dependencies: Record<string, string> | null;
+  /** How its npm packages run: pre-bundled on the Sucrase path, or Sandpack; null: it imports none. */
+  packages_path: PackagesPath | null;
 }
+
+/** 'bundle': built on the server at approval, loaded by the Sucrase frame; 'sandpack': the fallback. */
+export type PackagesPath = 'bundle' | 'sandpack';
 
 /** A launcher app as `GET /api/rooms/:roomId` answers it: where its frame and Sandpack bundler live. */
 export interface LauncherAppView extends LauncherApp {
@@ -38,6 +43,8 @@ export interface LauncherAppView extends LauncherApp {
   sandpack_url: string | null;
   /** The npm registry path that serves this app's reviewed packages, and only them. */
   registry_url: string | null;
+  /** The app's package bundle on its own frame site (`/deps/<hash>.js`), on the 'bundle' path. */
+  packages_url: string | null;
 }
 
 export interface LauncherView {
@@ -55,6 +62,9 @@ export interface AppAbout {
   approved_by: string;
   approved_at: string;
   content_sha256: string;
+  packages_path: PackagesPath | null;
+  /** Why the app's packages run in Sandpack, when a build at approval failed. */
+  packages_note: string | null;
 }
 
 /** One package of a proposal's reviewed tree, pinned with integrity. */
@@ -106,6 +116,9 @@ export interface ApprovedApp {
   name: string;
   position: number;
   proposal_id: string;
+  /** Where the approval's package build sent the app; null: it imports no package. */
+  packages_path: PackagesPath | null;
+  packages_note: string | null;
 }
 
 /** One inbox for an owner of many rooms: every pending proposal of the rooms they own, without files. */

@@ -6,6 +6,7 @@ import type { DomainDeps } from './DomainDeps.ts';
 import { announce, ownerEvent, roomEvent } from './events.ts';
 import { newId } from './ids.ts';
 import { refuseLookAlikeApproval } from './lookAlikeNames.ts';
+import { buildApprovedPackages } from './packageBundles.ts';
 import { eventData } from './proposals.ts';
 import { toProposalView } from './proposalView.ts';
 import { roomFor } from './rooms.ts';
@@ -70,6 +71,8 @@ export async function approveProposal(
   const { room, proposal } = await ownerProposal(d, who, roomId, proposalId);
   // Two pending look-alikes both passed at proposal time: the first approved wins the name.
   await refuseLookAlikeApproval(d, room.id, proposal.name);
+  // Built before the approval commits, so the launcher never lists the app without its path.
+  const packages = await buildApprovedPackages(d, proposal, await filesOf(d, proposal));
   const now = d.now();
   const instance = await d.store.approveUnique({
     proposalId: proposal.id,
@@ -87,8 +90,16 @@ export async function approveProposal(
       roomEvent(room.id, 'app.added', { app_id: i.id, name: i.name, position: i.position }, now),
     ],
   });
+  if (packages) await d.store.setProposalPackages(proposal.id, packages);
   announce(d, room.id);
-  return { id: instance.id, name: instance.name, position: instance.position, proposal_id: proposal.id };
+  return {
+    id: instance.id,
+    name: instance.name,
+    position: instance.position,
+    proposal_id: proposal.id,
+    packages_path: packages?.path ?? null,
+    packages_note: packages?.note ?? null,
+  };
 }
 
 /** Declines with an optional reason the proposer can read. */

@@ -4,6 +4,7 @@ import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { announce, roomEvent } from './events.ts';
 import { newId } from './ids.ts';
+import { pruneBundles } from './packageBundles.ts';
 import { checkName } from './proposalRules.ts';
 import { roomFor } from './rooms.ts';
 
@@ -38,6 +39,7 @@ export async function removeApp(d: DomainDeps, who: Principal, roomId: string, a
     roomEvent(room.id, 'app.removed', { app_id: appId }, now),
   );
   if (!removed) throw new CodedError('not_found', 'No such app in this room');
+  await pruneBundles(d.store);
   announce(d, room.id);
 }
 

@@ -1,6 +1,6 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { LauncherApp, RoomSummary } from '../../validation/views.ts';
-import type { InstanceRow, RoomForPerson, Store } from '../store/Store.ts';
+import type { InstanceRow, ProposalRow, RoomForPerson, Store } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 
 export async function listRooms(store: Store, who: Principal): Promise<RoomSummary[]> {
@@ -13,13 +13,11 @@ export async function readLauncher(
   store: Store,
   who: Principal,
   roomId: string,
-): Promise<{ room: RoomSummary; apps: LauncherApp[] }> {
+): Promise<{ room: RoomSummary; apps: (LauncherApp & { bundleHash: string | null })[] }> {
   const room = await roomFor(store, who, roomId);
   const instances = await store.listInstances(room.id);
   const apps = await Promise.all(
-    instances.map(async (i) =>
-      toLauncherApp(i, (await store.getProposal(i.proposalId))?.dependencies ?? null),
-    ),
+    instances.map(async (i) => toLauncherApp(i, await store.getProposal(i.proposalId))),
   );
   return { room: summarize(room), apps };
 }
@@ -63,6 +61,19 @@ function summarize(room: RoomForPerson): RoomSummary {
   return { id: room.id, name: room.name, kind: 'cloud', role: room.role, app_count: room.appCount };
 }
 
-function toLauncherApp(i: InstanceRow, dependencies: LauncherApp['dependencies']): LauncherApp {
-  return { id: i.id, name: i.name, position: i.position, dependencies };
+function toLauncherApp(
+  i: InstanceRow,
+  p: ProposalRow | undefined,
+): LauncherApp & { bundleHash: string | null } {
+  const path = p?.packagesPath ?? null;
+  // Apps approved before pre-bundling existed have packages and no path: they stay on Sandpack.
+  const sandpack = path === 'sandpack' || (path === null && p?.dependencies);
+  return {
+    id: i.id,
+    name: i.name,
+    position: i.position,
+    dependencies: sandpack ? (p?.dependencies ?? null) : null,
+    packages_path: sandpack ? 'sandpack' : path,
+    bundleHash: path === 'bundle' ? (p?.bundleHash ?? null) : null,
+  };
 }

@@ -9,6 +9,7 @@ import { REGISTRY_PATH } from '../npm/serveRegistry.ts';
 import { addOAuthRoutes } from '../oauth/oauthRoutes.ts';
 import { addAccountRoutes } from './accountRoutes.ts';
 import { requirePrincipal, SESSION_COOKIE } from './authenticate.ts';
+import { bundlePath } from './frameHost.ts';
 import { Reply, Router } from './Router.ts';
 import { parseCookies, readJson } from './respond.ts';
 import { addReviewRoutes } from './reviewRoutes.ts';
@@ -54,9 +55,13 @@ export function apiRoutes(): Router {
       const launcher = await readLauncher(ctx.deps.store, who, ctx.params.roomId);
       const registry = ctx.deps.registry;
       const apps = await Promise.all(
-        launcher.apps.map(async (app) => ({
+        launcher.apps.map(async ({ bundleHash, ...app }) => ({
           ...app,
           frame_url: `${frameOrigin(ctx.deps.config, app.id)}/`,
+          // On the app's own frame site: the frame's CSP already allows that site's scripts.
+          packages_url: bundleHash
+            ? `${frameOrigin(ctx.deps.config, app.id)}${bundlePath(bundleHash)}`
+            : null,
           sandpack_url: app.dependencies ? `${sandpackOrigin(ctx.deps.config, app.id)}/` : null,
           // The only registry path that serves this app's reviewed packages.
           registry_url:

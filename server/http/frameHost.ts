@@ -41,7 +41,14 @@ const FRAME_HTML = `<!doctype html>
 </html>
 `;
 
-/** Serves an app's own host: the frame document and the runtime scripts, nothing else. */
+const BUNDLE_PATH = /^\/deps\/([0-9a-f]{64})\.js$/;
+
+/** Where an app's frame site serves a package bundle. */
+export function bundlePath(hash: string): string {
+  return `/deps/${hash}.js`;
+}
+
+/** Serves an app's own host: the frame document, the runtime scripts and package bundles, nothing else. */
 export async function serveFrame(ctx: Ctx): Promise<void> {
   const { req, res, url, deps } = ctx;
   const common = {
@@ -64,6 +71,18 @@ export async function serveFrame(ctx: Ctx): Promise<void> {
       'referrer-policy': 'no-referrer',
     });
     res.end(req.method === 'HEAD' ? undefined : FRAME_HTML);
+    return;
+  }
+  const bundle = BUNDLE_PATH.exec(url.pathname);
+  if (bundle) {
+    // Content-addressed public packages: the hash names the bytes, the frame's CSP names the site.
+    const code = await deps.store.getPackageBundle(bundle[1] as string);
+    if (code === undefined) {
+      res.writeHead(404, { ...common, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    res.writeHead(200, { ...common, 'content-type': 'text/javascript; charset=utf-8' });
+    res.end(req.method === 'HEAD' ? undefined : code);
     return;
   }
   const file = url.pathname.startsWith('/runtime/')

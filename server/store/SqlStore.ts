@@ -16,6 +16,7 @@ import type {
   VersionRow,
 } from './Store.ts';
 import type { Engine, Tables } from './schema.ts';
+import * as bundles from './sqlBundles.ts';
 import * as events from './sqlEvents.ts';
 import * as people from './sqlPeople.ts';
 import * as repos from './sqlRepositories.ts';
@@ -142,6 +143,22 @@ export class SqlStore implements Store {
 
   removeInstance(roomId: string, instanceId: string, at: number, event: NewEvent) {
     return review.removeInstance(this.db, roomId, instanceId, at, event);
+  }
+
+  putPackageBundle(bundle: { hash: string; code: string; at: number }) {
+    return bundles.putPackageBundle(this.db, bundle);
+  }
+
+  getPackageBundle(hash: string) {
+    return bundles.getPackageBundle(this.db, hash);
+  }
+
+  setProposalPackages(proposalId: string, packages: Parameters<Store['setProposalPackages']>[1]) {
+    return bundles.setProposalPackages(this.db, proposalId, packages);
+  }
+
+  prunePackageBundles() {
+    return bundles.prunePackageBundles(this.db);
   }
 
   reorderInstances(roomId: string, ids: string[], event: NewEvent) {

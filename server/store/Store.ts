@@ -64,7 +64,15 @@ export interface ProposalRow {
   dependencies?: Record<string, string> | null;
   /** Every package that runs (direct, the bundler's, transitive), pinned with integrity at proposal time. */
   packages?: PinnedPackage[] | null;
+  /** How the approved app runs its packages: a server-built bundle, or Sandpack; null: no packages (yet). */
+  packagesPath?: PackagesPath | null;
+  /** The bundle's hash on the 'bundle' path. */
+  bundleHash?: string | null;
+  /** Why the app went to Sandpack, for the card and the app menu. */
+  bundleNote?: string | null;
 }
+
+export type PackagesPath = 'bundle' | 'sandpack';
 
 export type ProposalState = ProposalRow['state'];
 
@@ -223,6 +231,16 @@ export interface Store {
     event: NewEvent;
   }): Promise<void>;
   removeInstance(roomId: string, instanceId: string, at: number, event: NewEvent): Promise<boolean>;
+  /** Keeps a built package bundle under its hash (a no-op when that hash is stored). */
+  putPackageBundle(bundle: { hash: string; code: string; at: number }): Promise<void>;
+  getPackageBundle(hash: string): Promise<string | undefined>;
+  /** Records the path an approved proposal's packages take. */
+  setProposalPackages(
+    proposalId: string,
+    packages: { path: PackagesPath; bundleHash: string | null; note: string | null },
+  ): Promise<void>;
+  /** Deletes the bundles no active app's approved proposal names; returns how many. */
+  prunePackageBundles(): Promise<number>;
   /** Sets positions 0..n-1 in the given order; `ids` must be exactly the active instances. */
   reorderInstances(roomId: string, ids: string[], event: NewEvent): Promise<void>;
 

@@ -129,6 +129,27 @@ export const migrations: Migration[] = [
         `,
       ),
   },
+  {
+    // Approved apps' npm packages built on the server (content-addressed, shared by every proposal with
+    // the same build), and each proposal's path: 'bundle' with its hash, or 'sandpack' with why.
+    name: 'package bundles',
+    up: (db) =>
+      run(
+        db,
+        `
+        CREATE TABLE package_bundles (
+          hash TEXT PRIMARY KEY,
+          code TEXT NOT NULL,
+          size BIGINT NOT NULL,
+          created_at BIGINT NOT NULL
+        );
+        ALTER TABLE proposals ADD COLUMN packages_path TEXT CHECK (packages_path IN ('bundle', 'sandpack'));
+        ALTER TABLE proposals ADD COLUMN bundle_hash TEXT;
+        ALTER TABLE proposals ADD COLUMN bundle_note TEXT;
+        CREATE INDEX proposals_bundle ON proposals (bundle_hash);
+        `,
+      ),
+  },
 ];
 
 /** Runs a script statement by statement (SQLite prepares one at a time); no `;` inside literals. */

@@ -51,7 +51,11 @@ export interface Tables {
     decided_by: string | null;
     dependencies_json: string | null;
     packages_json: string | null;
+    packages_path: string | null;
+    bundle_hash: string | null;
+    bundle_note: string | null;
   };
+  package_bundles: { hash: string; code: string; size: number; created_at: number };
   instances: {
     id: string;
     room_id: string;

@@ -284,5 +284,8 @@ function toProposal(row: Selectable<Tables['proposals']>): ProposalRow {
     dependencies:
       row.dependencies_json == null ? null : (JSON.parse(row.dependencies_json) as Record<string, string>),
     packages: row.packages_json == null ? null : (JSON.parse(row.packages_json) as PinnedPackage[]),
+    packagesPath: row.packages_path as ProposalRow['packagesPath'],
+    bundleHash: row.bundle_hash,
+    bundleNote: row.bundle_note,
   };
 }

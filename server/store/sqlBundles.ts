@@ -1,0 +1,51 @@
+import type { PackagesPath } from './Store.ts';
+import type { Db } from './sqlEvents.ts';
+
+/** Package bundles: content-addressed code shared by every approved proposal that built the same. */
+export async function putPackageBundle(db: Db, b: { hash: string; code: string; at: number }): Promise<void> {
+  await db
+    .insertInto('package_bundles')
+    .values({ hash: b.hash, code: b.code, size: Buffer.byteLength(b.code), created_at: b.at })
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .execute();
+}
+
+export async function getPackageBundle(db: Db, hash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('package_bundles')
+    .select('code')
+    .where('hash', '=', hash)
+    .executeTakeFirst();
+  return row?.code;
+}
+
+export async function setProposalPackages(
+  db: Db,
+  proposalId: string,
+  p: { path: PackagesPath; bundleHash: string | null; note: string | null },
+): Promise<void> {
+  await db
+    .updateTable('proposals')
+    .set({ packages_path: p.path, bundle_hash: p.bundleHash, bundle_note: p.note })
+    .where('id', '=', proposalId)
+    .execute();
+}
+
+export async function prunePackageBundles(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('package_bundles')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('proposals')
+            .innerJoin('instances', 'instances.proposal_id', 'proposals.id')
+            .select('proposals.id')
+            .whereRef('proposals.bundle_hash', '=', 'package_bundles.hash')
+            .where('proposals.state', '=', 'approved')
+            .where('instances.state', '=', 'active'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
