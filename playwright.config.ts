@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 import { E2E_DATA_DIR, E2E_NPM_CACHE, E2E_OWNER_TOKEN, E2E_PORT } from './e2e/env.ts';
 
 // The meta suite reruns a Sandpack row too: a bundler start beside K2 stalled the launcher past 500 ms.
-const SANDPACK_SPECS = /(^|\/)(e2e\/sandpack|isolation\/sandpack|isolation\/meta)\.spec\.ts$/;
+const SANDPACK_SPECS = /(^|\/)(e2e\/sandpack|e2e\/packages|isolation\/sandpack|isolation\/meta)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

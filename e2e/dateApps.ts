@@ -10,6 +10,23 @@ export default function App() {
   'src/Label.tsx': 'export function Label({ text }: { text: string }) {\n  return <h1>DATE {text}</h1>;\n}\n',
 };
 
+/** A module whose package needs Node's `buffer` (Sandpack polyfills it; a browser bundle cannot). */
+export const NODE_BUILTINS_FILE = [
+  "import { Buffer } from 'safe-buffer';",
+  "if (Buffer.from('ok').toString('hex') !== '6f6b') throw new Error('Buffer is not polyfilled');",
+  '',
+].join('\n');
+
+/**
+ * The date-fns app made to need Sandpack: `safe-buffer` requires Node's `buffer`, which only the Sandpack
+ * bundler polyfills, so the server's pre-build fails and the app runs (and is tested) in Sandpack.
+ */
+export const DATE_APP_SANDPACK = {
+  ...DATE_APP,
+  'src/App.tsx': DATE_APP['src/App.tsx'].replace("from './Label';", "from './Label';\nimport './bytes';"),
+  'src/bytes.ts': NODE_BUILTINS_FILE,
+};
+
 export const DATE_APP_LOCAL = {
   ...DATE_APP,
   'src/App.tsx': DATE_APP['src/App.tsx'].replace("from 'date-fns'", "from './format'"),

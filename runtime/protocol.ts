@@ -2,6 +2,7 @@
  * The host↔frame protocol. Window messages carry only the handshake (checked by `event.source`);
  * everything after it travels over the MessageChannel port handed to the frame at start.
  */
+import { BUNDLE_PATH } from '../validation/bareImports.ts';
 import type { ErrorCode } from '../validation/errorCodes.ts';
 import { isTheme, type Theme } from './theme/tokens.ts';
 
@@ -96,7 +97,14 @@ export interface CompiledModules {
 
 export type HostToFrame =
   /** `compiled`: this app's modules from the launcher's compile cache; the frame compiles only what is missing. */
-  | { type: 'run'; name: string; files: Record<string, string>; compiled?: CompiledModules }
+  | {
+      type: 'run';
+      name: string;
+      files: Record<string, string>;
+      compiled?: CompiledModules;
+      /** The app's package bundle on its frame site (`/deps/<hash>.js`), on the pre-bundled path. */
+      packages?: string;
+    }
   /** A warm frame's app has nothing in the compile cache: load and warm the compiler while waiting. */
   | { type: 'warm-compiler' }
   | { type: 'ping'; id: number }
@@ -195,7 +203,8 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
       return (
         typeof x.name === 'string' &&
         isStringMap(x.files) &&
-        (x.compiled === undefined || (isObject(x.compiled) && isCompiledModules(x.compiled)))
+        (x.compiled === undefined || (isObject(x.compiled) && isCompiledModules(x.compiled))) &&
+        (x.packages === undefined || (typeof x.packages === 'string' && BUNDLE_PATH.test(x.packages)))
       );
     case 'warm-compiler':
       return true;

@@ -8,6 +8,12 @@ export const PROVIDED_IMPORTS = [
   '@room/sdk',
 ] as const;
 
+/** The `Symbol.for` key under which the frame hands package bundles its provided modules (one React). */
+export const PROVIDED_GLOBAL = 'room.provided';
+
+/** Where a frame site serves a package bundle: `/deps/<sha256 hex>.js`. */
+export const BUNDLE_PATH = /^\/deps\/([0-9a-f]{64})\.js$/;
+
 const SOURCE = /\.(tsx|ts|jsx|js|mjs)$/;
 // Static imports and re-exports (not type-only: Sucrase erases those), side-effect imports, dynamic import() and require() with a literal.
 const SPECIFIERS = [

@@ -75,7 +75,7 @@ function onMessage(message: HostToFrame): void {
       started = true;
       files = message.files;
       document.title = message.name;
-      void runApp(files, message.compiled, { report, post });
+      void runApp(files, message.compiled, { report, post }, message.packages);
       return;
   }
 }

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import type { CompiledModules, FrameError, FrameToHost } from '../protocol.ts';
 import { type AppModules, compileApp } from './compileApp.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
+import { loadPackages } from './loadPackages.ts';
 import { LoaderError, ModuleLoader } from './ModuleLoader.ts';
 import { mountDocument } from './mountDocument.ts';
 import { providedModules } from './providedModules.ts';
@@ -23,6 +24,7 @@ export async function runApp(
   files: Record<string, string>,
   cached: CompiledModules | undefined,
   { report, post }: Io,
+  packages?: string,
 ): Promise<void> {
   const entry = findEntry(files);
   if (!entry) {
@@ -42,9 +44,19 @@ export async function runApp(
   // Before any app code runs: nothing the app posts on a stolen port can reach the host first.
   if (modules.fresh) post({ type: 'compiled', ...modules.fresh });
   mountDocument(files['public/index.html']);
-  const loader = new ModuleLoader(files, providedModules(createSdk()), injectCss, (path) =>
-    moduleBody(modules, path),
-  );
+  const provided = providedModules(createSdk());
+  if (packages) {
+    try {
+      Object.assign(provided, await loadPackages(packages, provided));
+    } catch (err) {
+      report({
+        code: 'runtime_error',
+        message: `The app's packages did not load: ${(err as Error).message}`,
+      });
+      return;
+    }
+  }
+  const loader = new ModuleLoader(files, provided, injectCss, (path) => moduleBody(modules, path));
   const evalStarted = performance.now();
   const load = (path: string): { ok: true; exports: unknown } | { ok: false } => {
     try {

@@ -62,6 +62,7 @@ export class FrameController {
   private port: MessagePort | undefined;
   private sentRun = false;
   private files: Record<string, string> | undefined;
+  private packages: string | undefined;
   private compiled: CompiledModules | undefined;
   private tookCompiled = false;
   private wantsCompiler = false;
@@ -90,10 +91,11 @@ export class FrameController {
   }
 
   /** Hands the files (and their cached modules) to a warm frame, or queues them until it has loaded. Once. */
-  run(files: Record<string, string>, compiled?: CompiledModules): void {
+  run(files: Record<string, string>, compiled?: CompiledModules, packages?: string): void {
     if (this.files || this.isDisposed) return;
     this.files = files;
     this.compiled = compiled;
+    this.packages = packages;
     this.opts.onState({ kind: 'loading' });
     this.sendRun();
   }
@@ -186,7 +188,13 @@ export class FrameController {
   private sendRun(): void {
     if (this.sentRun || !this.files || !this.port) return;
     this.sentRun = true;
-    this.send({ type: 'run', name: this.opts.title, files: this.files, compiled: this.compiled });
+    this.send({
+      type: 'run',
+      name: this.opts.title,
+      files: this.files,
+      compiled: this.compiled,
+      packages: this.packages,
+    });
   }
 
   private send(message: HostToFrame): void {

@@ -8,6 +8,8 @@ export interface PoolApp {
   name: string;
   /** The frame document on the app's own origin. */
   frameUrl: string;
+  /** The app's package bundle path on that origin (`/deps/<hash>.js`), on the pre-bundled path. */
+  packagesPath?: string;
 }
 
 /** One app's frame as the shell renders it. */
@@ -103,7 +105,7 @@ export class FramePool {
         if (this.slots.get(app.id) !== slot) return;
         if (!slot.controller) this.startController(slot);
         this.paintFrom(slot, startedAt);
-        slot.controller?.run(files, compiled);
+        slot.controller?.run(files, compiled, app.packagesPath);
       },
       (err: Error) => {
         slot.files = undefined;

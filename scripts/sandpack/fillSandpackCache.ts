@@ -5,7 +5,12 @@ import type { PinnedPackage, TreeRoot } from '../../server/npm/resolveTree.ts';
 import { packageSpecProblem } from '../../validation/packageSpec.ts';
 
 // Exact, so CI fills the same cache every time.
-export const E2E_PACKAGES = ['date-fns@4.4.0', 'use-immer@0.11.0'];
+export const E2E_PACKAGES = [
+  'date-fns@4.4.0',
+  'use-immer@0.11.0',
+  'safe-buffer@5.2.1',
+  'react-textarea-autosize@8.5.9',
+];
 
 // A progress line at most this often: a cold fill takes a while and should show it is moving.
 const PROGRESS_MS = 2000;

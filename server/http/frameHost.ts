@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BUNDLE_PATH } from '../../validation/bareImports.ts';
 import type { Config } from '../config.ts';
 import type { Ctx } from './Router.ts';
 import { resolveUnder, sendFile } from './staticFile.ts';
@@ -40,8 +41,6 @@ const FRAME_HTML = `<!doctype html>
 <body><div id="root"></div></body>
 </html>
 `;
-
-const BUNDLE_PATH = /^\/deps\/([0-9a-f]{64})\.js$/;
 
 /** Where an app's frame site serves a package bundle. */
 export function bundlePath(hash: string): string {

@@ -1,7 +1,6 @@
-import { importBindings } from '../../validation/bareImports.ts';
+import { importBindings, PROVIDED_GLOBAL } from '../../validation/bareImports.ts';
 
-/** Where the frame finds the runtime's own modules: the bundle's `react` imports read this global. */
-export const PROVIDED_GLOBAL = 'room.provided';
+export { PROVIDED_GLOBAL };
 
 /**
  * The entry of an app's package bundle: for each bare specifier the app's files import, exactly the

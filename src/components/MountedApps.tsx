@@ -15,6 +15,7 @@ export const poolApp = (app: LauncherAppView): PoolApp => ({
   id: app.id,
   name: app.name,
   frameUrl: app.frame_url,
+  packagesPath: app.packages_url ? new URL(app.packages_url).pathname : undefined,
 });
 
 /**

@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { cacheIsFilled } from '../server/npm/fillCache.ts';
+import { DATE_APP_SANDPACK } from './dateApps.ts';
+import { E2E_NPM_CACHE as CACHE } from './env.ts';
+import { type RunningServer, spawnServer } from './spawnServer.ts';
+
+// Our own server, offline over the filled e2e cache: every package comes from the cache, none from outside.
+const PORT = Number(process.env.E2E_PORT ?? 5179) + 2;
+const TOKEN = 'packages-owner-token-0123456789';
+const BASE = `http://127.0.0.1:${PORT}`;
+const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+const LOOPBACK = /^(127\.0\.0\.1|localhost|[a-z0-9-]+\.localhost|\[::1\])$/;
+
+let server: RunningServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  if (!cacheIsFilled(CACHE))
+    throw new Error(`No npm cache at ${CACHE}: the e2e global setup fills it (or npm run sandpack:cache)`);
+  server = await spawnServer({
+    PORT: String(PORT),
+    ROOM_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'room-packages-')),
+    ROOM_OWNER_TOKEN: TOKEN,
+    ROOM_DEMO: '0',
+    ROOM_NPM_CACHE: CACHE,
+    ROOM_NPM_OFFLINE: '1',
+  });
+});
+test.afterAll(async () => server?.stop());
+
+async function blockEgress(context: BrowserContext): Promise<string[]> {
+  const outside: string[] = [];
+  await context.route('**', (route) => {
+    const url = new URL(route.request().url());
+    if (LOOPBACK.test(url.hostname)) return route.continue();
+    outside.push(url.href);
+    return route.abort();
+  });
+  return outside;
+}
+
+async function call(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${BASE}${url}`, {
+    method,
+    headers: auth,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A GET under another Host header (fetch may not set one): how the frame site answers. */
+function getOnHost(pathname: string, host: string): Promise<{ status: number; type: string; cors: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: PORT, path: pathname, headers: { host } }, (res) => {
+        res.resume();
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type']),
+          cors: String(res.headers['access-control-allow-origin']),
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+interface Approved {
+  roomId: string;
+  app: { id: string; packages_path: string | null; packages_note: string | null };
+}
+
+async function proposeAndApprove(name: string, files: Record<string, string>): Promise<Approved> {
+  const roomId = (await call('POST', '/api/rooms', { name: `Room ${name}` })).body.room.id as string;
+  const res = await call('POST', `/api/rooms/${roomId}/proposals`, {
+    name,
+    files,
+    idempotency_key: `pk-${name}-${Date.now()}`,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const approved = await call('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  return { roomId, app: approved.body.app };
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${BASE}/?token=${TOKEN}`);
+  await expect(page.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
+}
+
+const DATES_APP = {
+  'src/App.tsx': `import { addDays, format } from 'date-fns';
+import { formatISO } from 'date-fns/formatISO';
+import { useStoredState } from '@room/sdk';
+
+export default function App() {
+  const [count, setCount, { loading }] = useStoredState('count', 0);
+  const day = addDays(new Date(2020, 0, 1), 1);
+  return (
+    <main>
+      <h1>DATE {format(day, 'yyyy-MM-dd')}</h1>
+      <p>ISO {formatISO(day, { representation: 'date' })}</p>
+      <p>COUNT {loading ? 'loading' : count}</p>
+      <button type="button" onClick={() => setCount(count + 1)}>Add</button>
+    </main>
+  );
+}
+`,
+};
+
+test('a date-fns app (named import and a subpath) renders pre-bundled in an allow-scripts frame, with storage', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, app } = await proposeAndApprove('Dates', DATES_APP);
+  expect(app).toMatchObject({ packages_path: 'bundle', packages_note: null });
+  const view = (await call('GET', `/api/rooms/${roomId}`)).body.apps[0];
+  expect(view).toMatchObject({
+    packages_path: 'bundle',
+    dependencies: null,
+    sandpack_url: null,
+    registry_url: null,
+  });
+  expect(view.packages_url).toMatch(
+    new RegExp(`^http://${app.id}\\.localhost:${PORT}/deps/[0-9a-f]{64}\\.js$`),
+  );
+  // The bundle is served from the app's own frame site with the frame's CORS and no-sniff headers.
+  const bundle = await getOnHost(new URL(view.packages_url).pathname, `${app.id}.localhost:${PORT}`);
+  expect(bundle.status).toBe(200);
+  expect(bundle.type).toMatch(/^text\/javascript/);
+  expect(bundle.cors).toBe('*');
+
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const frame = page.frameLocator('iframe[title="Dates"]');
+  await expect(frame.getByRole('heading', { name: 'DATE 2020-01-02' })).toBeVisible();
+  await expect(frame.getByText('ISO 2020-01-02')).toBeVisible();
+  await expect(page.getByText(/Running with Sandpack/)).toHaveCount(0);
+  const iframe = page.locator('iframe[title="Dates"]');
+  expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts');
+  expect(await iframe.getAttribute('src')).toMatch(new RegExp(`^http://${app.id}\\.localhost:${PORT}/`));
+  await expect(frame.getByText('COUNT 0')).toBeVisible();
+  await frame.getByRole('button', { name: 'Add' }).click();
+  await expect(frame.getByText('COUNT 1')).toBeVisible();
+  await page.reload();
+  await expect(page.frameLocator('iframe[title="Dates"]').getByText('COUNT 1')).toBeVisible();
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+const AUTOSIZE_APP = {
+  'src/App.tsx': `import { useState } from 'react';
+import TextareaAutosize from 'react-textarea-autosize';
+
+export default function App() {
+  const [text, setText] = useState('hello');
+  return (
+    <main>
+      <TextareaAutosize aria-label="Note" minRows={2} value={text} onChange={(e) => setText(e.target.value)} />
+      <p>TEXT {text}</p>
+    </main>
+  );
+}
+`,
+};
+
+test("a React component package whose components call hooks shares the runtime's React", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const { roomId, app } = await proposeAndApprove('Autosize', AUTOSIZE_APP);
+  expect(app.packages_path).toBe('bundle');
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const frame = page.frameLocator('iframe[title="Autosize"]');
+  const note = frame.getByRole('textbox', { name: 'Note' });
+  await expect(note).toHaveValue('hello');
+  await note.fill('typed');
+  await expect(frame.getByText('TEXT typed')).toBeVisible();
+  expect(await page.locator('iframe[title="Autosize"]').getAttribute('sandbox')).toBe('allow-scripts');
+  expect(errors.filter((e) => /Invalid hook call/.test(e))).toEqual([]);
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test('a package that needs Node built-ins goes to Sandpack, says why, and still renders', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, app } = await proposeAndApprove('Bytes', DATE_APP_SANDPACK);
+  expect(app.packages_path).toBe('sandpack');
+  expect(app.packages_note).toMatch(/^Runs in Sandpack: .*buffer/);
+  const about = (await call('GET', `/api/rooms/${roomId}/apps/${app.id}/about`)).body.about;
+  expect(about).toMatchObject({ packages_path: 'sandpack', packages_note: app.packages_note });
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  await expect(page.getByText('Running with Sandpack: this app uses date-fns, safe-buffer')).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="Bytes"]').getByRole('heading', { name: 'DATE 2020-01-02' }),
+  ).toBeVisible({ timeout: 90_000 });
+  expect(outside).toEqual([]);
+  await context.close();
+});
