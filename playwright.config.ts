@@ -44,6 +44,8 @@ export default defineConfig({
       // Sandpack apps resolve and install offline from the cache the global setup fills.
       ROOM_NPM_CACHE: E2E_NPM_CACHE,
       ROOM_NPM_OFFLINE: '1',
+      // The Sandpack specs and rows run their date-fns apps in Sandpack; e2e/packages.spec.ts has its own server.
+      ROOM_PACKAGE_BUNDLES: '0',
     },
   },
 });

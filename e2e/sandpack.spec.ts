@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
-import { DATE_APP_LOCAL, DATE_APP_SANDPACK, NODE_BUILTINS_FILE } from './dateApps.ts';
+import { DATE_APP, DATE_APP_LOCAL } from './dateApps.ts';
 import { E2E_NPM_CACHE as CACHE } from './env.ts';
 import { type RunningServer, spawnServer } from './spawnServer.ts';
 
@@ -28,6 +28,8 @@ test.beforeAll(async () => {
     ROOM_DEMO: '0',
     ROOM_NPM_CACHE: CACHE,
     ROOM_NPM_OFFLINE: '1',
+    // These specs exercise Sandpack with date-fns and use-immer, which the server would otherwise pre-bundle.
+    ROOM_PACKAGE_BUNDLES: '0',
   });
 });
 test.afterAll(async () => server?.stop());
@@ -77,7 +79,7 @@ test('an app importing date-fns is reviewed with exact versions and renders thro
   const outside = await blockEgress(context);
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text().slice(0, 300)));
-  const { roomId, proposal } = await proposeApp('Dates', DATE_APP_SANDPACK);
+  const { roomId, proposal } = await proposeApp('Dates', DATE_APP);
   const react = JSON.parse(fs.readFileSync('node_modules/react/package.json', 'utf8')).version;
   expect(proposal.dependencies).toMatchObject({ react, 'react-dom': react });
   expect(proposal.dependencies['date-fns']).toMatch(/^\d+\.\d+\.\d+$/);
@@ -95,7 +97,7 @@ test('an app importing date-fns is reviewed with exact versions and renders thro
   const appId = apps[0]?.id ?? '';
   const started = Date.now();
   await page.goto(`${BASE}/rooms/${roomId}?app=${appId}`);
-  await expect(page.getByText('Running with Sandpack: this app uses date-fns, safe-buffer')).toBeVisible();
+  await expect(page.getByText('Running with Sandpack: this app uses date-fns')).toBeVisible();
   const frame = page.frameLocator('iframe[title="Dates"]');
   await expect(frame.getByRole('heading', { name: 'DATE 2020-01-02' })).toBeVisible({ timeout: 60_000 });
   console.log(`sandpack time-to-first-preview (date-fns app): ${Date.now() - started} ms`);
@@ -130,7 +132,6 @@ const IMMER_APP = {
   'src/App.tsx': `import { useState } from 'react';
 import { useImmer } from 'use-immer';
 import { files, useStoredState, useTheme } from '@room/sdk';
-import './bytes';
 
 export default function App() {
   const [saved, setSaved, { loading }] = useStoredState('note', 'none');
@@ -150,8 +151,6 @@ export default function App() {
   );
 }
 `,
-  // safe-buffer needs Node's buffer: the app cannot be pre-bundled, so this spec stays on Sandpack.
-  'src/bytes.ts': NODE_BUILTINS_FILE,
 };
 
 test('an app using use-immer keeps a value with @room/sdk through the host bridge, across a reload; it follows the theme and saves a file', async ({
@@ -168,9 +167,7 @@ test('an app using use-immer keeps a value with @room/sdk through the host bridg
   const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
   await signIn(page);
   await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
-  await expect(
-    page.getByText('Running with Sandpack: this app uses immer, safe-buffer, use-immer'),
-  ).toBeVisible();
+  await expect(page.getByText('Running with Sandpack: this app uses immer, use-immer')).toBeVisible();
   const frame = page.frameLocator('iframe[title="Notes"]');
   await expect(frame.getByText('SAVED none')).toBeVisible({ timeout: 60_000 });
   await frame.getByRole('button', { name: 'Edit' }).click();
@@ -210,7 +207,7 @@ test('a start that cannot reach its bundler fails within the timeout with the re
   let bundlerDown = true;
   await context.route(/-sp\.localhost/, (route) => (bundlerDown ? route.abort() : route.fallback()));
   const page = await context.newPage();
-  const { roomId, proposal } = await proposeApp('Dates retry', DATE_APP_SANDPACK);
+  const { roomId, proposal } = await proposeApp('Dates retry', DATE_APP);
   const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
   await signIn(page);
   await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
@@ -230,7 +227,6 @@ test('a start that cannot reach its bundler fails within the timeout with the re
 const PROBE_APP = {
   'src/App.tsx': `import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
-import './bytes';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
 
 const probe = (f: () => unknown) => { try { f(); return 'ok'; } catch { return 'blocked'; } };
@@ -250,7 +246,6 @@ export default function App() {
   );
 }
 `,
-  'src/bytes.ts': NODE_BUILTINS_FILE,
 };
 
 test('the Sandpack frame reaches neither the shell nor its API, and has no storage of its own', async ({

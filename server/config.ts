@@ -28,6 +28,8 @@ export interface Config {
   npmCacheDir: string;
   /** Serve only the npm cache: never run npm. */
   npmOffline: boolean;
+  /** Build approved apps' packages into bundles for the Sucrase path (ROOM_PACKAGE_BUNDLES=0: Sandpack only). */
+  packageBundles: boolean;
   /** More `host[:port]` names the server answers on (load balancers, health checks); no port: any. */
   allowedHosts: string[];
 }
@@ -87,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandpackUrl,
     npmCacheDir: path.resolve(env.ROOM_NPM_CACHE ?? path.join(dataDir, 'npm-cache')),
     npmOffline: env.ROOM_NPM_OFFLINE === '1',
+    packageBundles: env.ROOM_PACKAGE_BUNDLES !== '0',
     allowedHosts,
   };
 }

@@ -66,6 +66,7 @@ const server = http.createServer(
     now: Date.now,
     bus: new EventBus(),
     proposalLimiter: new RateLimiter(config.proposalsPerMinute, 60_000),
+    packageBundles: config.packageBundles,
   }),
 );
 server.on('error', (err: NodeJS.ErrnoException) => {

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { DATE_APP_LOCAL, DATE_APP_SANDPACK } from '../../e2e/dateApps.ts';
+import { DATE_APP, DATE_APP_LOCAL } from '../../e2e/dateApps.ts';
 import { type Series, series } from './openTab.ts';
 
 async function addApp(base: string, token: string, roomId: string, name: string, files: object) {
@@ -35,7 +35,7 @@ export async function measureFallback(
     body: JSON.stringify({ name: 'Fallback bench room' }),
   }).then((r) => r.json() as Promise<{ room: { id: string } }>);
   const apps = [
-    { name: 'Dates via Sandpack', files: DATE_APP_SANDPACK, samples: [] as number[] },
+    { name: 'Dates via Sandpack', files: DATE_APP, samples: [] as number[] },
     { name: 'Dates via Sucrase', files: DATE_APP_LOCAL, samples: [] as number[] },
   ];
   const ids = await Promise.all(apps.map((a) => addApp(base, token, room.room.id, a.name, a.files)));

@@ -11,4 +11,6 @@ export interface DomainDeps {
   proposalLimiter: RateLimiter;
   /** Pins an app's npm dependencies to exact versions at proposal time (the Sandpack fallback). */
   npm?: NpmCache;
+  /** False: approved apps with packages run in Sandpack, as before pre-bundling (default true). */
+  packageBundles?: boolean;
 }

@@ -14,12 +14,18 @@ export interface PackagesOutcome {
  * the note says why. Null when the app imports no package.
  */
 export async function buildApprovedPackages(
-  d: { store: Store; npm?: NpmCache; now: () => number },
+  d: { store: Store; npm?: NpmCache; now: () => number; packageBundles?: boolean },
   proposal: ProposalRow,
   files: Record<string, string>,
 ): Promise<PackagesOutcome | null> {
   const packages = proposal.packages;
   if (!packages || packages.length === 0) return null;
+  if (d.packageBundles === false)
+    return {
+      path: 'sandpack',
+      bundleHash: null,
+      note: 'Runs in Sandpack: this server builds no package bundles',
+    };
   const npm = d.npm;
   if (!npm) return { path: 'sandpack', bundleHash: null, note: 'This server cannot build npm packages' };
   try {

@@ -1,5 +1,4 @@
 import { expect } from '@playwright/test';
-import { NODE_BUILTINS_FILE } from '../../dateApps.ts';
 import { at, failed, launcherIntact, listenerUntouched } from '../assertions.ts';
 import { BUNDLER_PATHS } from '../bundlerPaths.ts';
 import { probeApp, tickerApp } from '../probeApp.ts';
@@ -9,10 +8,8 @@ import { hostRecords } from '../rowHelpers.ts';
 
 /** A file that imports an npm package: the app runs through the Sandpack fallback. */
 const NPM_FILE = {
-  // safe-buffer needs Node's buffer: the server cannot pre-bundle it, so these rows stay on Sandpack.
-  'src/bytes.ts': NODE_BUILTINS_FILE,
   'src/stamp.ts':
-    "import { format } from 'date-fns';\nimport './bytes';\nexport const stamp = () => format(new Date(2020, 0, 2), 'yyyy-MM-dd');\n",
+    "import { format } from 'date-fns';\nexport const stamp = () => format(new Date(2020, 0, 2), 'yyyy-MM-dd');\n",
 };
 const sandpackProbe = (body: string, extra: Record<string, string> = {}) =>
   probeApp(`  out.stamp = await attempt(async () => (await import('./stamp')).stamp());\n${body}`, {
@@ -23,7 +20,7 @@ const sandpackProbe = (body: string, extra: Record<string, string> = {}) =>
 /** Opens a Sandpack app and reads its probe: the bundler starts cold (seconds, not one frame). */
 async function openSandpack(t: RowContext): Promise<Probe> {
   await t.open();
-  await expect(t.page.getByText('Running with Sandpack: this app uses date-fns, safe-buffer')).toBeVisible();
+  await expect(t.page.getByText('Running with Sandpack: this app uses date-fns')).toBeVisible();
   await expect(t.frame().locator('pre[data-probe]')).toBeAttached({ timeout: 90_000 });
   const p = await t.probe();
   // The probe ran in the bundler frame on the app's own Sandpack site, with the package.

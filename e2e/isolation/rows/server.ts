@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, request } from '@playwright/test';
-import { NODE_BUILTINS_FILE } from '../../dateApps.ts';
 import { E2E_NPM_CACHE, E2E_PORT } from '../../env.ts';
 import { noLeaks } from '../assertions.ts';
 import type { Row } from '../Row.ts';
 import type { Env, RowContext } from '../rowEnv.ts';
 
-/** A file that imports a package the shared server's offline cache holds; safe-buffer keeps it on Sandpack. */
+/** A file that imports a package the shared server's offline cache holds. */
 const DATE_APP = {
-  'src/bytes.ts': NODE_BUILTINS_FILE,
   'src/App.tsx':
-    "import { format } from 'date-fns';\nimport './bytes';\nexport default function App() {\n  return <p>{format(new Date(2020, 0, 2), 'yyyy-MM-dd')}</p>;\n}\n",
+    "import { format } from 'date-fns';\nexport default function App() {\n  return <p>{format(new Date(2020, 0, 2), 'yyyy-MM-dd')}</p>;\n}\n",
 };
 
 /** Specs that would make npm read a folder, a git repository, a tarball or another registry: the listener. */
