@@ -27,6 +27,8 @@ export interface LauncherApp {
   id: string;
   name: string;
   position: number;
+  /** The app's current version number: 1 when approved, one more on every update or rollback. */
+  version: number;
   /** Exact npm versions when the app runs through the Sandpack fallback; null: the Sucrase path. */
   dependencies: Record<string, string> | null;
 }
@@ -55,6 +57,40 @@ export interface AppAbout {
   approved_by: string;
   approved_at: string;
   content_sha256: string;
+  /** The version that runs now. */
+  version: number;
+}
+
+/** One version in an app's history; a rollback is a version of its own that names the one it restored. */
+export interface AppVersionView {
+  version: number;
+  content_sha256: string;
+  proposal_id: string;
+  /** Display names of the proposer and of who approved (or rolled back to) this version. */
+  proposed_by: string;
+  approved_by: string;
+  approved_at: string;
+  /** The earlier version this one restored; null: an approved proposal. */
+  rollback_of: number | null;
+}
+
+/** An app's version history, newest first, as the app menu lists it. */
+export interface AppVersionsView {
+  app_id: string;
+  current_version: number;
+  versions: AppVersionView[];
+}
+
+/**
+ * What a proposal updates: an approved app of the same launcher name in the same room. `base_version` is
+ * the app's version when the proposal was made; `current_version` its version now (null: the app was
+ * removed since, so approving would add a new app).
+ */
+export interface ProposalUpdate {
+  instance_id: string;
+  app_name: string;
+  base_version: number;
+  current_version: number | null;
 }
 
 /** One package of a proposal's reviewed tree, pinned with integrity. */
@@ -86,6 +122,8 @@ export interface ProposalView {
   dependencies: Record<string, string> | null;
   /** Every package that runs with it (direct first), pinned with integrity; null: the Sucrase path. */
   packages: PinnedPackage[] | null;
+  /** The approved app this proposal updates; null: a new app. */
+  update: ProposalUpdate | null;
   /** The proposer's display name: on the owner's views only. */
   proposer_name?: string;
   /** The OAuth app it came through (its self-declared name), when it came through one. */
@@ -106,6 +144,10 @@ export interface ApprovedApp {
   name: string;
   position: number;
   proposal_id: string;
+  /** The app's version after this approval. */
+  version: number;
+  /** True: the approval updated an app in place; false: it added a new app. */
+  updated: boolean;
 }
 
 /** One inbox for an owner of many rooms: every pending proposal of the rooms they own, without files. */

@@ -28,5 +28,6 @@ export async function readAppAbout(
     approved_by: approver?.name ?? 'Unknown',
     approved_at: new Date(proposal.decidedAt ?? app.createdAt).toISOString(),
     content_sha256: proposal.contentSha256,
+    version: app.version,
   };
 }

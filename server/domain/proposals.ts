@@ -2,6 +2,7 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import type { ProposalEventData } from '../../validation/events.ts';
 import type { ProposalReceipt } from '../../validation/views.ts';
 import type { IdempotencyKey, ProposalRow } from '../store/Store.ts';
+import { proposalUpdate, updateTarget } from './appVersions.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { type AppPackages, pinDependencies } from './dependencies.ts';
@@ -119,6 +120,7 @@ async function insertNew(
     roomId: key.roomId,
     proposerId: who.personId,
     ...input.fields,
+    ...(await updateTarget(d.store, key.roomId, input.fields.name)),
     dependencies: pinned?.dependencies ?? null,
     packages: pinned?.packages ?? null,
     state: 'pending',
@@ -150,7 +152,7 @@ async function replay(
 }
 
 async function receipt(d: DomainDeps, p: ProposalRow, replayed: boolean): Promise<ProposalReceipt> {
-  const view = toProposalView(p);
+  const view = toProposalView(p, { update: await proposalUpdate(d.store, p) });
   if (p.kind === 'repo' && p.repositoryId && p.versionId) {
     const v = await d.store.getVersion(p.repositoryId, p.versionId);
     view.file_count = Object.keys(v?.files ?? {}).length;
@@ -160,5 +162,5 @@ async function receipt(d: DomainDeps, p: ProposalRow, replayed: boolean): Promis
 
 /** What a proposal event says: ids, name and state, never files. */
 export function eventData(p: ProposalRow): ProposalEventData {
-  return { proposal_id: p.id, name: p.name, kind: p.kind, state: p.state };
+  return { proposal_id: p.id, name: p.name, kind: p.kind, state: p.state, update_of: p.updateOf ?? null };
 }

@@ -64,5 +64,5 @@ function summarize(room: RoomForPerson): RoomSummary {
 }
 
 function toLauncherApp(i: InstanceRow, dependencies: LauncherApp['dependencies']): LauncherApp {
-  return { id: i.id, name: i.name, position: i.position, dependencies };
+  return { id: i.id, name: i.name, position: i.position, version: i.version, dependencies };
 }

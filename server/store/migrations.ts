@@ -129,6 +129,32 @@ export const migrations: Migration[] = [
         `,
       ),
   },
+  {
+    // App updates: an app's versions are records of their own, an instance points at its current
+    // version's proposal, and a proposal remembers the app it updates. Every existing app is version 1.
+    name: 'app versions',
+    up: (db) =>
+      run(
+        db,
+        `
+        ALTER TABLE instances ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE proposals ADD COLUMN update_of TEXT REFERENCES instances(id);
+        ALTER TABLE proposals ADD COLUMN base_version INTEGER;
+        CREATE TABLE app_versions (
+          instance_id TEXT NOT NULL REFERENCES instances(id),
+          version INTEGER NOT NULL,
+          proposal_id TEXT NOT NULL REFERENCES proposals(id),
+          approved_by TEXT NOT NULL REFERENCES people(id),
+          approved_at BIGINT NOT NULL,
+          rollback_of INTEGER,
+          PRIMARY KEY (instance_id, version)
+        );
+        INSERT INTO app_versions (instance_id, version, proposal_id, approved_by, approved_at, rollback_of)
+          SELECT i.id, 1, i.proposal_id, COALESCE(p.decided_by, r.owner_id), COALESCE(p.decided_at, i.created_at), NULL
+          FROM instances i JOIN proposals p ON p.id = i.proposal_id JOIN rooms r ON r.id = i.room_id;
+        `,
+      ),
+  },
 ];
 
 /** Runs a script statement by statement (SQLite prepares one at a time); no `;` inside literals. */

@@ -51,16 +51,29 @@ export interface Tables {
     decided_by: string | null;
     dependencies_json: string | null;
     packages_json: string | null;
+    /** The instance this proposal updates (set at proposal time, confirmed at approval). */
+    update_of: string | null;
+    base_version: number | null;
   };
   instances: {
     id: string;
     room_id: string;
     name: string;
     position: number;
+    /** The current version's proposal. */
     proposal_id: string;
     state: string;
     created_at: number;
     removed_at: number | null;
+    version: Generated<number>;
+  };
+  app_versions: {
+    instance_id: string;
+    version: number;
+    proposal_id: string;
+    approved_by: string;
+    approved_at: number;
+    rollback_of: number | null;
   };
   events: {
     room_id: string;
