@@ -1,5 +1,5 @@
 import { CodedError } from '../../validation/errorCodes.ts';
-import type { ApprovedApp, AppVersionsView, ProposalUpdate } from '../../validation/views.ts';
+import type { ApprovedApp, AppVersionsView, AppVersionView, ProposalUpdate } from '../../validation/views.ts';
 import type { ProposalRow, Store } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
@@ -111,18 +111,16 @@ async function versionsView(store: Store, appId: string, current: number): Promi
     if (!names.has(id)) names.set(id, (await store.getPerson(id))?.name ?? 'Unknown');
     return names.get(id) as string;
   };
-  const versions = [];
-  for (const v of rows) {
-    const proposal = await store.getProposal(v.proposalId);
+  const versions: AppVersionView[] = [];
+  for (const v of rows)
     versions.push({
       version: v.version,
-      content_sha256: proposal?.contentSha256 ?? '',
+      content_sha256: v.contentSha256,
       proposal_id: v.proposalId,
-      proposed_by: proposal ? await nameOf(proposal.proposerId) : 'Unknown',
+      proposed_by: await nameOf(v.proposerId),
       approved_by: await nameOf(v.approvedBy),
       approved_at: new Date(v.approvedAt).toISOString(),
       rollback_of: v.rollbackOf,
     });
-  }
   return { app_id: appId, current_version: current, versions };
 }

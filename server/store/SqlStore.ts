@@ -145,6 +145,10 @@ export class SqlStore implements Store {
     return versions.listAppVersions(this.db, instanceId);
   }
 
+  instanceOfProposal(proposalId: string) {
+    return versions.instanceOfProposal(this.db, proposalId);
+  }
+
   findActiveInstanceByName(roomId: string, name: string) {
     return versions.findActiveByName(this.db, roomId, name);
   }

@@ -158,6 +158,12 @@ export interface AppVersionRow {
   rollbackOf: number | null;
 }
 
+/** A version as its history lists it, with what its proposal says. */
+export interface AppVersionEntry extends AppVersionRow {
+  contentSha256: string;
+  proposerId: string;
+}
+
 /** What an approval did: the app it added or updated in place. */
 export interface Approval {
   instance: InstanceRow;
@@ -252,7 +258,9 @@ export interface Store {
     events: (instance: InstanceRow) => NewEvent[];
   }): Promise<InstanceRow>;
   /** An app's versions, newest first (removed apps included: their history stays). */
-  listAppVersions(instanceId: string): Promise<AppVersionRow[]>;
+  listAppVersions(instanceId: string): Promise<AppVersionEntry[]>;
+  /** The active app whose history holds this proposal (it made or updated it). */
+  instanceOfProposal(proposalId: string): Promise<InstanceRow | undefined>;
   /** The active app of this launcher name in the room, if any. */
   findActiveInstanceByName(roomId: string, name: string): Promise<InstanceRow | undefined>;
   declineProposal(input: {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { CodedError } from '../../validation/errorCodes.ts';
-import type { AppVersionRow, InstanceRow, NewEvent } from './Store.ts';
+import type { AppVersionEntry, AppVersionRow, InstanceRow, NewEvent } from './Store.ts';
 import type { Tables } from './schema.ts';
 import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
 import { toInstance } from './sqlReview.ts';
@@ -46,14 +46,31 @@ export async function findActiveByName(
   return row ? toInstance(row) : undefined;
 }
 
-export async function listAppVersions(db: Db, instanceId: string): Promise<AppVersionRow[]> {
+export async function listAppVersions(db: Db, instanceId: string): Promise<AppVersionEntry[]> {
   const rows = await db
-    .selectFrom('app_versions')
-    .selectAll()
-    .where('instance_id', '=', instanceId)
-    .orderBy('version', 'desc')
+    .selectFrom('app_versions as v')
+    .innerJoin('proposals as p', 'p.id', 'v.proposal_id')
+    .selectAll('v')
+    .select(['p.content_sha256', 'p.proposer_id'])
+    .where('v.instance_id', '=', instanceId)
+    .orderBy('v.version', 'desc')
     .execute();
-  return rows.map(toAppVersion);
+  return rows.map((r) => ({
+    ...toAppVersion(r),
+    contentSha256: r.content_sha256,
+    proposerId: r.proposer_id,
+  }));
+}
+
+export async function instanceOfProposal(db: Db, proposalId: string): Promise<InstanceRow | undefined> {
+  const row = await db
+    .selectFrom('instances as i')
+    .innerJoin('app_versions as v', 'v.instance_id', 'i.id')
+    .selectAll('i')
+    .where('v.proposal_id', '=', proposalId)
+    .where('i.state', '=', 'active')
+    .executeTakeFirst();
+  return row ? toInstance(row) : undefined;
 }
 
 export function rollbackInstance(
