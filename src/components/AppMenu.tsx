@@ -82,7 +82,7 @@ export function AppMenu({
         aria-labelledby="app-menu-title"
         onClose={() => setOpen(false)}
       >
-        <h2 id="app-menu-title">AppAbout {app.name}</h2>
+        <h2 id="app-menu-title">About {app.name}</h2>
         {typeof about === 'string' ? (
           <p role="alert">{about}</p>
         ) : about ? (

@@ -39,7 +39,7 @@ export function DiffFile({ change }: { change: FileChange & { kind: 'changed' } 
         <span className="muted">
           {change.tooMany
             ? 'too many changes to list'
-            : `${change.added} added, ${change.removed} removed lines`}
+            : `${change.added} ${change.added === 1 ? 'line' : 'lines'} added, ${change.removed} removed`}
         </span>
       </header>
       {endingNote && <p className="muted">{endingNote}</p>}
