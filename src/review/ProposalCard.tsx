@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hiddenCharacterLabels, type ReviewFlag, reviewFlags } from '../../validation/reviewFlags.ts';
 import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
@@ -8,7 +8,9 @@ import { DeclineForm } from './DeclineForm.tsx';
 import { fileAnchor } from './lineAnchor.ts';
 import { PackageList } from './PackageList.tsx';
 import { ReviewAids } from './ReviewAids.tsx';
-import { UpdateChanges } from './UpdateChanges.tsx';
+
+// Only an update's card loads the diff (and the diff library).
+const UpdateChanges = lazy(() => import('./UpdateChanges.tsx').then((m) => ({ default: m.UpdateChanges })));
 
 /**
  * One pending proposal: every file in full, the review sentence, Approve and create, Decline; an update
@@ -178,7 +180,11 @@ export function ProposalCard({
             {files.length === 1 ? 'Its file is' : `All ${files.length} files are`} loaded (
             {formatBytes(files.reduce((n, [, code]) => n + new Blob([code]).size, 0))}).
           </p>
-          {update && <UpdateChanges roomId={roomId} update={update} proposal={proposal} files={fileMap} />}
+          {update && (
+            <Suspense fallback={<p className="muted">Loading the changes…</p>}>
+              <UpdateChanges roomId={roomId} update={update} proposal={proposal} files={fileMap} />
+            </Suspense>
+          )}
           <ReviewAids files={fileMap} scope={anchorScope} open={openFiles} />
           <details ref={fileList} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
             <summary>Review all proposed files ({files.length})</summary>
