@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { noSeriousViolations } from './noSeriousViolations.ts';
 import { approveProposal, type JsonApi, proposeApp } from './proposeApp.ts';
 import { createRoom, ownerAuth } from './rooms.ts';
 
@@ -86,6 +87,9 @@ test('an update is reviewed as a diff, applied in place with the data kept, take
   await expect(changed.locator('tr.diff-add .line-no').nth(1)).toHaveText('7');
   await expect(card.getByRole('region', { name: 'Added src/notes.ts' })).toContainText('export const notes');
   await expect(card.getByRole('button', { name: 'Approve and create' })).toHaveCount(0);
+  await changed.getByRole('button', { name: 'Show 3 unchanged lines' }).click();
+  await expect(changed.locator('tr.diff-same')).toHaveCount(9);
+  await noSeriousViolations(page);
   await card.getByRole('button', { name: 'Approve update' }).click();
   await expect(page.getByRole('article')).toHaveCount(0);
 
