@@ -4,7 +4,7 @@ import { noSeriousViolations } from './noSeriousViolations.ts';
 import { approveProposal, type JsonApi, proposeApp } from './proposeApp.ts';
 import { createRoom, ownerAuth } from './rooms.ts';
 
-// Another launcher hears of an approval through the room's event stream: allow for a busy machine.
+// Another launcher hears of an approval through the room's event stream, and a frame loads: allow for a busy machine.
 const LIVE = { timeout: 15_000 };
 const NAME = 'Standup list';
 
@@ -58,14 +58,14 @@ test('an update is reviewed as a diff, applied in place with the data kept, take
 
   // v1 keeps a value through @room/sdk.
   await page.goto(`/rooms/${roomId}?app=${app.id}`);
-  await expect(frameOf(page).getByRole('heading', { name: 'Standup v1' })).toBeVisible();
+  await expect(frameOf(page).getByRole('heading', { name: 'Standup v1' })).toBeVisible(LIVE);
   await frameOf(page).getByRole('button', { name: 'Save team' }).click();
-  await expect(frameOf(page).getByTestId('team')).toHaveText('Team: Ada and Grace');
+  await expect(frameOf(page).getByTestId('team')).toHaveText('Team: Ada and Grace', LIVE);
 
   // A second launcher page shows the app the whole time.
   const watcher = await page.context().newPage();
   await watcher.goto(`/rooms/${roomId}?app=${app.id}`);
-  await expect(frameOf(watcher).getByTestId('team')).toHaveText('Team: Ada and Grace');
+  await expect(frameOf(watcher).getByTestId('team')).toHaveText('Team: Ada and Grace', LIVE);
 
   // The queue is open before the update arrives: its card shows up live.
   await page.goto(`/rooms/${roomId}/review`);
@@ -80,7 +80,7 @@ test('an update is reviewed as a diff, applied in place with the data kept, take
   await expect(card.getByText('1 file changed, 1 added, 0 removed.')).toBeVisible();
   const changed = card.getByRole('region', { name: 'Changes in src/App.tsx' });
   // Just that line: one row out, one row in, both numbered 7; the rest unchanged or folded.
-  await expect(changed.locator('tr.diff-del')).toHaveCount(1);
+  await expect(changed.locator('tr.diff-del')).toHaveCount(1, LIVE);
   await expect(changed.locator('tr.diff-add')).toHaveCount(1);
   await expect(changed.locator('tr.diff-del')).toContainText('<h1>Standup v1</h1>');
   await expect(changed.locator('tr.diff-add')).toContainText('<h1>Standup v2</h1>');
@@ -95,18 +95,18 @@ test('an update is reviewed as a diff, applied in place with the data kept, take
 
   // The watcher is offered v2 while v1 keeps running, and takes it on Reload.
   await expect(watcher.getByRole('status').filter({ hasText: 'Version 2 is ready.' })).toBeVisible(LIVE);
-  await expect(frameOf(watcher).getByRole('heading', { name: 'Standup v1' })).toBeVisible();
+  await expect(frameOf(watcher).getByRole('heading', { name: 'Standup v1' })).toBeVisible(LIVE);
   await watcher.getByRole('button', { name: 'Reload', exact: true }).click();
-  await expect(frameOf(watcher).getByRole('heading', { name: 'Standup v2' })).toBeVisible();
-  await expect(frameOf(watcher).getByTestId('team')).toHaveText('Team: Ada and Grace');
+  await expect(frameOf(watcher).getByRole('heading', { name: 'Standup v2' })).toBeVisible(LIVE);
+  await expect(frameOf(watcher).getByTestId('team')).toHaveText('Team: Ada and Grace', LIVE);
   await expect(watcher.getByText('Version 2 is ready.')).toHaveCount(0);
 
   // The same one tab, on v2, with v1's value.
   await page.goto(`/rooms/${roomId}?app=${app.id}`);
   await expect(page.getByRole('tab', { name: NAME })).toHaveCount(1);
   await expect(page.getByRole('tab')).toHaveCount(1);
-  await expect(frameOf(page).getByRole('heading', { name: 'Standup v2' })).toBeVisible();
-  await expect(frameOf(page).getByTestId('team')).toHaveText('Team: Ada and Grace');
+  await expect(frameOf(page).getByRole('heading', { name: 'Standup v2' })).toBeVisible(LIVE);
+  await expect(frameOf(page).getByTestId('team')).toHaveText('Team: Ada and Grace', LIVE);
   expect(await mcpStatus(request, owner, roomId, app.id)).toMatchObject({
     version: 2,
     versions: [{ version: 2 }, { version: 1 }],
@@ -127,12 +127,12 @@ test('an update is reviewed as a diff, applied in place with the data kept, take
   await menu.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('Version 3 is ready.')).toBeVisible(LIVE);
   await page.getByRole('button', { name: 'Reload', exact: true }).click();
-  await expect(frameOf(page).getByRole('heading', { name: 'Standup v1' })).toBeVisible();
-  await expect(frameOf(page).getByTestId('team')).toHaveText('Team: Ada and Grace');
+  await expect(frameOf(page).getByRole('heading', { name: 'Standup v1' })).toBeVisible(LIVE);
+  await expect(frameOf(page).getByTestId('team')).toHaveText('Team: Ada and Grace', LIVE);
   // The watcher was showing the app too: offered v3 live, and on it after Reload.
   await expect(watcher.getByText('Version 3 is ready.')).toBeVisible(LIVE);
   await watcher.getByRole('button', { name: 'Reload', exact: true }).click();
-  await expect(frameOf(watcher).getByRole('heading', { name: 'Standup v1' })).toBeVisible();
+  await expect(frameOf(watcher).getByRole('heading', { name: 'Standup v1' })).toBeVisible(LIVE);
 
   // A declined update changes nothing: same version, same code, same value.
   const v4 = await proposeApp(owner, roomId, { name: NAME, files: { 'src/App.tsx': standup('Standup v4') } });
@@ -144,8 +144,8 @@ test('an update is reviewed as a diff, applied in place with the data kept, take
   await declined.getByRole('button', { name: 'Confirm decline' }).click();
   await expect(page.getByRole('article')).toHaveCount(0);
   await page.goto(`/rooms/${roomId}?app=${app.id}`);
-  await expect(frameOf(page).getByRole('heading', { name: 'Standup v1' })).toBeVisible();
-  await expect(frameOf(page).getByTestId('team')).toHaveText('Team: Ada and Grace');
+  await expect(frameOf(page).getByRole('heading', { name: 'Standup v1' })).toBeVisible(LIVE);
+  await expect(frameOf(page).getByTestId('team')).toHaveText('Team: Ada and Grace', LIVE);
   const room = await (await request.get(`/api/rooms/${roomId}`, { headers: ownerAuth })).json();
   expect(room.apps).toMatchObject([{ id: app.id, name: NAME, version: 3 }]);
   expect(await mcpStatus(request, owner, roomId, app.id)).toMatchObject({

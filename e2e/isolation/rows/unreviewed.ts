@@ -145,10 +145,15 @@ export const unreviewed: Row[] = [
         'UPDATE CODE RAN',
       );
       await card.getByRole('button', { name: 'Show whole new file' }).click();
-      await expect(card.getByRole('region', { name: 'src/App.tsx source' })).toContainText('UPDATE CODE RAN');
+      await expect(card.getByRole('region', { name: 'src/App.tsx source' })).toContainText(
+        'UPDATE CODE RAN',
+        {
+          timeout: 15_000,
+        },
+      );
       await expect(t.page.locator('iframe')).toHaveCount(0);
       const frame = await t.open();
-      await expect(frame.getByText('U6 approved')).toBeVisible();
+      await expect(frame.getByText('U6 approved')).toBeVisible({ timeout: 15_000 });
       await launcherIdle(t);
       await t.drain();
       for (const f of t.page.frames()) expect(await f.content()).not.toContain('UPDATE CODE RAN');
@@ -169,7 +174,7 @@ export const unreviewed: Row[] = [
     apps: { main: () => tickerApp('U7 approved') },
     async check(t) {
       const frame = await t.open();
-      await expect(frame.getByText('U7 approved')).toBeVisible();
+      await expect(frame.getByText('U7 approved')).toBeVisible({ timeout: 15_000 });
       await proposeOk(t, t.appName(), tickerApp('DECLINED CODE RAN'));
       await expect(t.page.getByRole('link', { name: 'Needs your approval' })).toHaveAccessibleDescription(
         '1 proposal waiting',
