@@ -80,7 +80,8 @@ export function MountedApps({
       ) : sandpack?.dependencies && sandpack.sandpack_url && sandpack.registry_url ? (
         <Suspense fallback={null}>
           <SandpackPanel
-            key={sandpack.id}
+            // A new version remounts the bundler on its code (its packages may differ).
+            key={`${sandpack.id}:${sandpack.version}`}
             roomId={roomId}
             appId={sandpack.id}
             name={sandpack.name}

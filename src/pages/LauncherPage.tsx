@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LauncherView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { AppMenu } from '../components/AppMenu.tsx';
-import { MountedApps } from '../components/MountedApps.tsx';
+import { MountedApps, poolApp } from '../components/MountedApps.tsx';
 import { SavePrompt } from '../components/SavePrompt.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
@@ -12,7 +12,7 @@ import { EmptyRoom } from '../launcher/EmptyRoom.tsx';
 import { OwnerControls, saveAppOrder } from '../launcher/OwnerControls.tsx';
 import { ReviewLink } from '../launcher/ReviewLink.tsx';
 import { navigate, useLocation } from '../router.ts';
-import { useRoomEvents } from '../useRoomEvents.ts';
+import { type RoomEvent, useRoomEvents } from '../useRoomEvents.ts';
 
 /** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
 export function LauncherPage({ roomId }: { roomId: string }) {
@@ -33,13 +33,21 @@ export function LauncherPage({ roomId }: { roomId: string }) {
       .catch((err: Error) => setError(err.message));
   }, [roomId]);
   useEffect(load, [load]);
+  const apps = useRef(data?.apps);
+  apps.current = data?.apps;
   // Tabs come and go live: any launcher or review change re-reads the room.
   useRoomEvents(
     roomId,
-    useCallback(() => {
-      load();
-      setChanges((n) => n + 1);
-    }, [load]),
+    useCallback(
+      (e: RoomEvent) => {
+        // New code for an app: its frames take it (the shown one when the member reloads).
+        const app = e.type === 'app.updated' && apps.current?.find((a) => a.id === e.data.app_id);
+        if (app && e.type === 'app.updated') pool.updated(poolApp(app), e.data.version);
+        load();
+        setChanges((n) => n + 1);
+      },
+      [load, pool],
+    ),
   );
 
   if (error)
@@ -71,7 +79,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     <main className="launcher">
       <div className="launcher-head">
         <h1 className="launcher-title">{data.room.name}</h1>
-        {selected && <AppMenu roomId={roomId} app={selected} storage={storage} />}
+        {selected && <AppMenu roomId={roomId} app={selected} storage={storage} owner={owner} />}
         {owner && (
           <OwnerControls
             roomId={roomId}
