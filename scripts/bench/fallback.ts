@@ -2,7 +2,8 @@ import type { Browser } from '@playwright/test';
 import { DATE_APP, DATE_APP_LOCAL } from '../../e2e/dateApps.ts';
 import { type Series, series } from './openTab.ts';
 
-async function addApp(base: string, token: string, roomId: string, name: string, files: object) {
+/** Proposes and approves an app in a room; its id. */
+export async function addApp(base: string, token: string, roomId: string, name: string, files: object) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const proposed = await fetch(`${base}/api/rooms/${roomId}/proposals`, {
     method: 'POST',

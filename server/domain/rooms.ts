@@ -16,10 +16,13 @@ export async function readLauncher(
 ): Promise<{ room: RoomSummary; apps: LauncherApp[] }> {
   const room = await roomFor(store, who, roomId);
   const instances = await store.listInstances(room.id);
+  // One query for the room's approved proposals rather than one per app: a room may hold fifty.
+  const approved = new Map((await store.listProposals(room.id, { state: 'approved' })).map((p) => [p.id, p]));
   const apps = await Promise.all(
-    instances.map(async (i) =>
-      toLauncherApp(i, (await store.getProposal(i.proposalId))?.dependencies ?? null),
-    ),
+    instances.map(async (i) => {
+      const proposal = approved.get(i.proposalId) ?? (await store.getProposal(i.proposalId));
+      return toLauncherApp(i, proposal?.dependencies ?? null);
+    }),
   );
   return { room: summarize(room), apps };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { FrameBridge } from '../../runtime/host/FrameController.ts';
-import type { FramePool, PoolApp } from '../../runtime/host/FramePool.ts';
+import type { FramePool, PoolApp, PoolEntry } from '../../runtime/host/FramePool.ts';
 import type { LauncherAppView } from '../../validation/views.ts';
 import { AppPanel } from './AppPanel.tsx';
 import { lastActivationAt } from './lastActivation.ts';
@@ -10,6 +10,11 @@ const SandpackPanel = lazy(() => import('./SandpackPanel.tsx').then((m) => ({ de
 
 /** Warm frames started in idle time for the first tabs (the pool bounds the total). */
 const IDLE_WARM = 2;
+
+/** Whether an open app has painted or will not (an error, a stop). */
+const settled = (entry: PoolEntry | undefined) =>
+  entry !== undefined &&
+  (entry.paintMs !== undefined || !(entry.state.kind === 'warm' || entry.state.kind === 'loading'));
 
 export const poolApp = (app: LauncherAppView): PoolApp => ({
   id: app.id,
@@ -52,13 +57,19 @@ export function MountedApps({
     const listed = new Set(apps.map((a) => a.id));
     // An app removed from the launcher unmounts at once.
     for (const id of pool.mounted()) if (!listed.has(id)) pool.drop(id);
+  }, [pool, apps]);
+
+  // Warm frames wait for the open app's first paint (or its failure): they would compete with it for the CPU.
+  const openSettled = !selected || !!sandpack || settled(pool.entry(selected.id));
+  useEffect(() => {
+    if (!openSettled) return;
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(() => {
       for (const app of apps.filter((a) => !a.dependencies).slice(0, IDLE_WARM)) pool.warm(poolApp(app));
     });
     return () => cancel(handle);
-  }, [pool, apps]);
+  }, [pool, apps, openSettled]);
 
   return (
     <section
