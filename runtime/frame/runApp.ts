@@ -9,6 +9,7 @@ import { mountDocument } from './mountDocument.ts';
 import { providedModules } from './providedModules.ts';
 import { findEntry } from './resolve.ts';
 import { createSdk } from './sdk.ts';
+import { styleWithTailwind } from './styleWithTailwind.ts';
 
 interface Io {
   report: (error: FrameError) => void;
@@ -32,6 +33,8 @@ export async function runApp(
     });
     return;
   }
+  // Alongside the compile: Tailwind (when the app uses it) loads and builds while Sucrase works.
+  const styled = styleWithTailwind(files);
   let modules: AppModules;
   try {
     modules = await compileApp(files, cached);
@@ -42,7 +45,13 @@ export async function runApp(
   // Before any app code runs: nothing the app posts on a stolen port can reach the host first.
   if (modules.fresh) post({ type: 'compiled', ...modules.fresh });
   mountDocument(files['public/index.html']);
-  const loader = new ModuleLoader(files, providedModules(createSdk()), injectCss, (path) =>
+  const tailwind = await styled;
+  // Shown, but the app still runs: unstyled is better than nothing.
+  if (tailwind.error) report(tailwind.error);
+  const inject = (path: string, css: string) => {
+    if (!tailwind.compiled.has(path)) injectCss(path, css);
+  };
+  const loader = new ModuleLoader(files, providedModules(createSdk()), inject, (path) =>
     moduleBody(modules, path),
   );
   const evalStarted = performance.now();
