@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { roomWithApps } from './rooms.ts';
+import { proposeApp } from './proposeApp.ts';
+import { createRoom, ownerApi, roomWithApps } from './rooms.ts';
 
 /** Styled only with Tailwind classes, no CSS of its own: Tailwind is on. */
 const TAILWIND_APP = {
@@ -49,6 +50,8 @@ test('an app styled only with Tailwind classes gets their styles: padding, colou
   ownerPage: page,
   request,
 }) => {
+  // Many steps, each waiting on the frame: on a shared 2-core machine the default 30 s is tight.
+  test.setTimeout(60_000);
   const loads = tailwindLoads(page);
   const { roomId } = await roomWithApps(request, 'Tailwind on', { 'Tailwind app': TAILWIND_APP });
   await page.goto(`/rooms/${roomId}`);
@@ -111,4 +114,21 @@ test('an app with CSS of its own and class names such as container and hidden is
   await expect(frame.locator('head style[data-tailwind]')).toHaveCount(0);
   await expect(frame.locator('head style')).toHaveCount(1);
   expect(loads).toEqual([]);
+});
+
+test('the review card says whether the app is styled with Tailwind, and why', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await createRoom(request, 'Tailwind cards');
+  const owner = ownerApi(request);
+  await proposeApp(owner, roomId, { name: 'Tailwind app', files: TAILWIND_APP });
+  await proposeApp(owner, roomId, { name: 'Own CSS', files: OWN_CSS_APP });
+  await page.goto(`/rooms/${roomId}/review`);
+  await expect(page.getByRole('article', { name: 'Tailwind app' })).toContainText(
+    'Styled with Tailwind: it has class names and no CSS of its own.',
+  );
+  await expect(page.getByRole('article', { name: 'Own CSS' })).toContainText(
+    'Not styled with Tailwind: it has CSS of its own.',
+  );
 });

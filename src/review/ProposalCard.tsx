@@ -8,6 +8,7 @@ import { DeclineForm } from './DeclineForm.tsx';
 import { fileAnchor } from './lineAnchor.ts';
 import { PackageList } from './PackageList.tsx';
 import { ReviewAids } from './ReviewAids.tsx';
+import { TailwindNote } from './TailwindNote.tsx';
 
 /**
  * One pending proposal: every file in full, the review sentence, Approve and create, Decline. The files
@@ -150,6 +151,7 @@ export function ProposalCard({
             {files.length === 1 ? 'Its file is' : `All ${files.length} files are`} loaded (
             {formatBytes(files.reduce((n, [, code]) => n + new Blob([code]).size, 0))}).
           </p>
+          <TailwindNote files={fileMap} />
           <ReviewAids files={fileMap} scope={anchorScope} open={openFiles} />
           <details ref={fileList} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
             <summary>Review all proposed files ({files.length})</summary>
