@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { cachedEntries } from './cachedEntries.ts';
 import { expect, test } from './fixtures.ts';
 import { proposeApp } from './proposeApp.ts';
 import { createRoom, ownerApi, roomWithApps } from './rooms.ts';
@@ -92,6 +93,16 @@ test('an app styled only with Tailwind classes gets their styles: padding, colou
   await expect(frame.locator('#title')).toHaveText('Tailwind 1');
   expect(loads.length).toBeGreaterThan(0);
   await expect(frame.locator('head style[data-tailwind]')).toHaveCount(1);
+
+  // The generated CSS is kept with the compiled modules: the next open loads neither compiler.
+  await expect
+    .poll(async () => (await cachedEntries(page)).some((e) => e.css?.includes('p-\\[13px\\]')))
+    .toBe(true);
+  loads.length = 0;
+  await page.reload();
+  await expect(frame.locator('#box')).toHaveCSS('padding-left', '13px');
+  await expect(main).toHaveCSS('display', 'flex');
+  expect(loads).toEqual([]);
 });
 
 test('an app with CSS of its own and class names such as container and hidden is styled as before, without loading Tailwind', async ({
