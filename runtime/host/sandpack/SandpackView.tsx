@@ -75,7 +75,7 @@ function Preview({ who, name, bundlerUrl, bridge, onOutcome }: SandpackViewProps
     const el = iframe.current;
     if (!el) return;
     const started = performance.now();
-    // The bundler's own error (with file and line) comes as a `show-error` action, before its `done`.
+    // The bundler's own error (with file and line) comes as a `show-error` action, before or after its `done`.
     let shown = false;
     const onBundlerMessage = (data: unknown) => {
       const message = data as BundlerMessage | null;
