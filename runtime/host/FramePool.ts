@@ -116,6 +116,23 @@ export class FramePool {
     else this.remount(slot, app);
   }
 
+  /**
+   * Counts an app that runs in a frame of its own elsewhere (a Sandpack panel) in the open apps' LRU
+   * bound, with no frame here: a warm one started for it is dropped. Evicting it unmounts that panel.
+   */
+  hold(app: PoolApp): void {
+    if (this.slots.get(app.id)?.controller) this.drop(app.id);
+    let slot = this.slots.get(app.id);
+    if (!slot) {
+      slot = { app, entry: { state: { kind: 'running' } }, usedAt: 0 };
+      this.slots.set(app.id, slot);
+    }
+    slot.usedAt = ++this.clock;
+    this.show(app.id);
+    this.evictOpen();
+    this.changed();
+  }
+
   /** Replaces an app's frame with a fresh one and runs it again ("Reload app", "Restart"). */
   restart(app: PoolApp): void {
     // The same files, looked up again: what the last frame compiled is in the cache now.

@@ -16,6 +16,10 @@ const settled = (entry: PoolEntry | undefined) =>
   entry !== undefined &&
   (entry.paintMs !== undefined || !(entry.state.kind === 'warm' || entry.state.kind === 'loading'));
 
+/** Imports outside the runtime's modules were found at review: the app runs with Sandpack instead. */
+export const runsWithSandpack = (app: LauncherAppView): boolean =>
+  !!(app.dependencies && app.sandpack_url && app.registry_url);
+
 export const poolApp = (app: LauncherAppView): PoolApp => ({
   id: app.id,
   name: app.name,
@@ -45,13 +49,16 @@ export function MountedApps({
 }) {
   useSyncExternalStore(pool.subscribe, () => pool.version);
 
-  // Imports outside the runtime's modules were found at review: that app runs with Sandpack instead.
-  const sandpack =
-    selected?.dependencies && selected.sandpack_url && selected.registry_url ? selected : undefined;
+  const sandpack = selected && runsWithSandpack(selected) ? selected : undefined;
   useEffect(() => {
-    if (sandpack || !selected) pool.show(undefined);
+    if (sandpack) pool.hold(poolApp(sandpack));
+    else if (!selected) pool.show(undefined);
     else pool.open(poolApp(selected), lastActivationAt());
   }, [pool, selected, sandpack]);
+  // Sandpack apps stay mounted (hidden) like the pool's frames, evicted with them: in the list's order,
+  // so React never moves one (moving an iframe reloads it).
+  const mounted = new Set(pool.mounted());
+  const sandpackApps = apps.filter((a) => runsWithSandpack(a) && (mounted.has(a.id) || a === sandpack));
 
   useEffect(() => {
     const listed = new Set(apps.map((a) => a.id));
@@ -88,26 +95,34 @@ export function MountedApps({
           </p>
           <p className="muted">Pick another app above.</p>
         </div>
-      ) : sandpack?.dependencies && sandpack.sandpack_url && sandpack.registry_url ? (
-        <Suspense fallback={null}>
-          <SandpackPanel
-            // A new version remounts the bundler on its code (its packages may differ).
-            key={`${sandpack.id}:${sandpack.version}`}
-            roomId={roomId}
-            appId={sandpack.id}
-            name={sandpack.name}
-            dependencies={sandpack.dependencies}
-            bundlerUrl={sandpack.sandpack_url}
-            registryUrl={sandpack.registry_url}
-            bridge={bridge}
-          />
-        </Suspense>
-      ) : (
+      ) : sandpack ? null : (
         <AppPanel
           name={selected.name}
           entry={pool.entry(selected.id)}
           onRestart={() => pool.restart(poolApp(selected))}
         />
+      )}
+      {sandpackApps.map(
+        (app) =>
+          app.dependencies &&
+          app.sandpack_url &&
+          app.registry_url && (
+            <div key={app.id} style={{ display: app === sandpack ? 'contents' : 'none' }}>
+              <Suspense fallback={null}>
+                <SandpackPanel
+                  // A new version remounts the bundler on its code (its packages may differ).
+                  key={app.version}
+                  roomId={roomId}
+                  appId={app.id}
+                  name={app.name}
+                  dependencies={app.dependencies}
+                  bundlerUrl={app.sandpack_url}
+                  registryUrl={app.registry_url}
+                  bridge={bridge}
+                />
+              </Suspense>
+            </div>
+          ),
       )}
       <div
         ref={(el) => pool.attach(el)}

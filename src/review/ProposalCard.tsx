@@ -8,6 +8,7 @@ import { DeclineForm } from './DeclineForm.tsx';
 import { fileAnchor } from './lineAnchor.ts';
 import { PackageList } from './PackageList.tsx';
 import { ReviewAids } from './ReviewAids.tsx';
+import { TailwindNote } from './TailwindNote.tsx';
 
 // Only an update's card loads the diff (and the diff library).
 const UpdateChanges = lazy(() => import('./UpdateChanges.tsx').then((m) => ({ default: m.UpdateChanges })));
@@ -185,6 +186,7 @@ export function ProposalCard({
               <UpdateChanges roomId={roomId} update={update} proposal={proposal} files={fileMap} />
             </Suspense>
           )}
+          <TailwindNote files={fileMap} />
           <ReviewAids files={fileMap} scope={anchorScope} open={openFiles} />
           <details ref={fileList} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
             <summary>Review all proposed files ({files.length})</summary>
