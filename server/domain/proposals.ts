@@ -89,12 +89,12 @@ async function propose(
   await refuseLookAlikeProposal(d, room, who, input.fields.name);
   const budget = who.tokenId ?? who.personId;
   const hitAt = d.now();
-  d.proposalLimiter.hit(budget, hitAt);
+  await d.proposalLimiter.hit(budget, hitAt);
   let created: { proposal: ProposalRow; replayOf?: { proposalId: string; fingerprint: string } };
   try {
     created = await insertNew(d, who, { ...scope, fingerprint: input.fingerprint }, input);
   } catch (err) {
-    d.proposalLimiter.release(budget, hitAt);
+    await d.proposalLimiter.release(budget, hitAt);
     throw err;
   }
   if (!created.replayOf) {
@@ -102,7 +102,7 @@ async function propose(
     return receipt(d, created.proposal, false);
   }
   // A concurrent call with the same key got there first: this one created nothing.
-  d.proposalLimiter.release(budget, hitAt);
+  await d.proposalLimiter.release(budget, hitAt);
   return replay(d, created.replayOf, input.fingerprint);
 }
 
