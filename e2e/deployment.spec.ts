@@ -8,7 +8,7 @@ import { type RunningServer, spawnServer } from './spawnServer.ts';
 // A server deployed as the README's Deployment section says: its own shell host and a frame domain of its
 // own (Chromium resolves *.localhost to loopback), behind Debian's nginx running deploy/nginx.conf.
 // The server on DEPLOY_PORT, nginx on the next port.
-const PORT = Number(process.env.DEPLOY_PORT ?? 5196);
+const PORT = Number(process.env.DEPLOY_PORT ?? 5198);
 const PROXY = PORT + 1;
 const TOKEN = 'deploy-owner-token-0123456789';
 const SHELL = `http://shell.localhost:${PROXY}`;
