@@ -53,7 +53,7 @@ export async function startNginx(port: number, upstreams: number[]): Promise<Run
       'worker_processes 1;',
       `pid ${path.join(dir, 'nginx.pid')};`,
       `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 512; }',
+      'events { worker_connections 4096; }',
       'http {',
       '  access_log off;',
       ...temp,

@@ -20,13 +20,13 @@ export function storeSection(rows: Row[], results: GrowthResult[], rate: number,
 }
 
 /** Replaces the section in the file (or appends it), leaving every other row as the last full run wrote it. */
-export function writeStoreSection(file: string, section: string): void {
+export function writeStoreSection(file: string, section: string, heading = HEADING): void {
   const md = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = md.indexOf(HEADING);
+  const start = md.indexOf(heading);
   if (start < 0) {
     fs.writeFileSync(file, `${md.trimEnd()}\n\n${section}`);
     return;
   }
-  const next = md.indexOf('\n## ', start + HEADING.length);
+  const next = md.indexOf('\n## ', start + heading.length);
   fs.writeFileSync(file, `${md.slice(0, start)}${section}${next < 0 ? '' : md.slice(next + 1)}`);
 }
