@@ -74,7 +74,7 @@ it('two servers started together share one Demo room, and a session made on one 
     const me = await fetch(`${server.url}/api/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
   }
-});
+}, 60_000);
 
 it('20 identical proposals over two servers make one; an approval on A reaches a stream on B, in order', async () => {
   const roomId = (await viaNginx().api('POST /api/rooms', { body: { name: 'Across' } })).room.id;
@@ -106,7 +106,7 @@ it('20 identical proposals over two servers make one; an approval on A reaches a
   } finally {
     await stream.stop();
   }
-});
+}, 60_000);
 
 it('kill -9 of one server during a burst through nginx: no acknowledged proposal lost, none twice, no event missed', async () => {
   const owner = viaNginx();

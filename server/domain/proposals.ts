@@ -86,7 +86,15 @@ async function propose(
   const scope = { personId: who.personId, tool: input.tool, roomId: room.id, key: input.key };
   const known = await d.store.findIdempotencyKey(scope);
   if (known) return replay(d, known, input.fingerprint);
-  await refuseLookAlikeProposal(d, room, who, input.fields.name);
+  try {
+    await refuseLookAlikeProposal(d, room, who, input.fields.name);
+  } catch (err) {
+    // The same key committed meanwhile (a retry racing its first call, on another server): its name is
+    // this one's own, so the call replays rather than being refused as a look-alike.
+    const now = await d.store.findIdempotencyKey(scope);
+    if (now) return replay(d, now, input.fingerprint);
+    throw err;
+  }
   const budget = who.tokenId ?? who.personId;
   const hitAt = d.now();
   await d.proposalLimiter.hit(budget, hitAt);
