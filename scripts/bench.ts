@@ -16,6 +16,7 @@ import { newRenderersPss } from './bench/memory.ts';
 import { measureFloors, measureOpen, measureSwitch, type Series } from './bench/openTab.ts';
 import { jsonRows, markdownTable, type Row, writeSection } from './bench/report.ts';
 import { fixedRate, mcpCall } from './bench/serverLoad.ts';
+import { measureServers } from './bench/serversBench.ts';
 import { measureStoreGrowth } from './bench/storeGrowth.ts';
 import { storeSection } from './bench/storeSection.ts';
 import { TWELVE_FILE_APP } from './bench/twelveFileApp.ts';
@@ -69,6 +70,34 @@ async function benchStore(): Promise<{ section: string; results: unknown }> {
     log,
   });
   return { section: storeSection(rows, results, STORE_RATE, STORE_SECONDS), results };
+}
+// Proposals a second and list_room_apps p99: SQLite, one and two servers on PostgreSQL (`BENCH_ONLY=servers`).
+async function benchServers(): Promise<{ section: string; results: unknown }> {
+  const { rows, results } = await measureServers({
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    port: Number(process.env.BENCH_SERVERS_PORT ?? 5293),
+    seconds: STORE_SECONDS,
+    rate: STORE_RATE,
+    log,
+  });
+  const section = [
+    '## Several servers',
+    '',
+    `Through a real server process each (two: on one PostgreSQL schema behind nginx running \`deploy/nginx.conf\`): 16 MCP clients proposing back to back for ${STORE_SECONDS} s, then list_room_apps at ${STORE_RATE}/s for ${STORE_SECONDS} s after a 1 s warm-up, in a room with five apps. Report only: on 2 cores two servers share the same CPUs. \`BENCH_ONLY=servers npm run bench\` runs this section alone.`,
+    '',
+    markdownTable(rows),
+    '',
+  ].join('\n');
+  return { section, results };
+}
+if (process.env.BENCH_ONLY === 'servers') {
+  const { section, results } = await benchServers();
+  writeSection(path.join(ROOT, 'docs/benchmarks.md'), section);
+  const jsonFile = path.join(ROOT, 'docs/benchmarks.json');
+  const json = fs.existsSync(jsonFile) ? JSON.parse(fs.readFileSync(jsonFile, 'utf8')) : {};
+  fs.writeFileSync(jsonFile, `${JSON.stringify({ ...json, servers: results }, null, 2)}\n`);
+  log(`\n${section}`);
+  process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'store') {
   const { section, results } = await benchStore();
@@ -343,6 +372,7 @@ try {
 
     const room = SKIP.has('room') ? undefined : await benchRoom();
     const store = await benchStore();
+    const several = await benchServers();
 
     const machine = {
       cpu: `${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}`,
@@ -364,6 +394,7 @@ try {
       weight,
       busy_room: room?.results,
       store_growth: store.results,
+      servers: several.results,
     };
     fs.writeFileSync(path.join(ROOT, 'docs/benchmarks.json'), `${JSON.stringify(json, null, 2)}\n`);
     const md = [
@@ -375,6 +406,7 @@ try {
       '',
       ...(room ? [room.section] : []),
       store.section,
+      several.section,
     ].join('\n');
     fs.writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), md);
     log(`\n${md}`);

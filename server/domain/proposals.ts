@@ -87,15 +87,23 @@ async function propose(
   const scope = { personId: who.personId, tool: input.tool, roomId: room.id, key: input.key };
   const known = await d.store.findIdempotencyKey(scope);
   if (known) return replay(d, known, input.fingerprint);
-  await refuseLookAlikeProposal(d, room, who, input.fields.name);
+  try {
+    await refuseLookAlikeProposal(d, room, who, input.fields.name);
+  } catch (err) {
+    // The same key committed meanwhile (a retry racing its first call, on another server): its name is
+    // this one's own, so the call replays rather than being refused as a look-alike.
+    const now = await d.store.findIdempotencyKey(scope);
+    if (now) return replay(d, now, input.fingerprint);
+    throw err;
+  }
   const budget = who.tokenId ?? who.personId;
   const hitAt = d.now();
-  d.proposalLimiter.hit(budget, hitAt);
+  await d.proposalLimiter.hit(budget, hitAt);
   let created: { proposal: ProposalRow; replayOf?: { proposalId: string; fingerprint: string } };
   try {
     created = await insertNew(d, who, { ...scope, fingerprint: input.fingerprint }, input);
   } catch (err) {
-    d.proposalLimiter.release(budget, hitAt);
+    await d.proposalLimiter.release(budget, hitAt);
     throw err;
   }
   if (!created.replayOf) {
@@ -103,7 +111,7 @@ async function propose(
     return receipt(d, created.proposal, false);
   }
   // A concurrent call with the same key got there first: this one created nothing.
-  d.proposalLimiter.release(budget, hitAt);
+  await d.proposalLimiter.release(budget, hitAt);
   return replay(d, created.replayOf, input.fingerprint);
 }
 

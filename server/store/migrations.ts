@@ -155,6 +155,30 @@ export const migrations: Migration[] = [
         `,
       ),
   },
+  {
+    // Several servers on one database: the proposal rate limit counted in shared windows, and the
+    // servers alive now with the owner bootstrap token each ensured (hash), so two configured
+    // differently refuse to start.
+    name: 'shared rate windows, live servers',
+    up: (db) =>
+      run(
+        db,
+        `
+        CREATE TABLE rate_windows (
+          key TEXT NOT NULL,
+          window_start BIGINT NOT NULL,
+          count INTEGER NOT NULL,
+          PRIMARY KEY (key, window_start)
+        );
+        CREATE TABLE server_instances (
+          id TEXT PRIMARY KEY,
+          owner_token_hash TEXT NOT NULL,
+          started_at BIGINT NOT NULL,
+          seen_at BIGINT NOT NULL
+        );
+        `,
+      ),
+  },
 ];
 
 /** Runs a script statement by statement (SQLite prepares one at a time); no `;` inside literals. */

@@ -4,6 +4,10 @@ import type { Generated } from 'kysely';
 export interface Tables {
   schema_migrations: { version: number; name: string; applied_at: number };
   meta: { key: string; value: string };
+  /** Proposal rate limit windows shared by every server on the database. */
+  rate_windows: { key: string; window_start: number; count: number };
+  /** Servers alive now (seen_at refreshed while running) and the owner token hash each ensured. */
+  server_instances: { id: string; owner_token_hash: string; started_at: number; seen_at: number };
   people: { id: string; name: string; created_at: number };
   tokens: {
     id: string;
