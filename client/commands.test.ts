@@ -85,7 +85,10 @@ describe('reading commands', () => {
     const id = await proposed('Timer');
     const app = (await owner('POST', `/api/rooms/${roomId}/proposals/${id}/approve`)).body.app;
     const apps = await runRoom(['apps', roomId, '--json', ...auth]);
-    expect(apps.json().apps).toEqual([{ instance_id: app.id, name: 'Timer', position: app.position }]);
+    expect(apps.json().apps).toEqual([
+      { instance_id: app.id, name: 'Timer', position: app.position, version: 1 },
+    ]);
+    expect((await runRoom(['apps', roomId, ...auth])).stdout).toMatch(new RegExp(`${app.id}\\s+1\\s+Timer`));
     const st = await runRoom(['status', roomId, app.id, ...auth]);
     expect(st.stdout).toContain(`instance_id: ${app.id}`);
     expect(st.stdout).toContain('launcher_state: ');

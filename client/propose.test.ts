@@ -57,6 +57,31 @@ describe('room propose', () => {
     expect(await pending()).toHaveLength(1);
   });
 
+  it('says when a proposal updates an approved app of the same name, and which version it is based on', async () => {
+    const first = await runRoom([
+      'propose',
+      appDir({ 'src/App.tsx': APP }),
+      '--room',
+      roomId,
+      '--name',
+      'Hi',
+      ...auth,
+    ]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).not.toContain('update of');
+    const [card] = await pending();
+    const app = (await owner('POST', `/api/rooms/${roomId}/proposals/${card.id}/approve`)).body.app;
+    const v2 = appDir({ 'src/App.tsx': APP.replace('Hi', 'Hello') });
+    const r = await runRoom(['propose', v2, '--room', roomId, '--name', 'Hi', ...auth]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^Proposed "Hi" as \S+, update of "Hi" \(version 1\)$/);
+    const json = await runRoom(['propose', v2, '--room', roomId, '--name', 'Hi', '--json', ...auth]);
+    expect(json.json()).toMatchObject({
+      replayed: true,
+      update: { instance_id: app.id, app_name: 'Hi', base_version: 1 },
+    });
+  });
+
   it('prints what the review card will flag before it sends anything, and puts it in --json', async () => {
     const app = [
       "import { useStoredState } from '@room/sdk';",

@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+import { cachedEntries } from './cachedEntries.ts';
 import { expect, test } from './fixtures.ts';
 import { roomWithApps } from './rooms.ts';
 
@@ -20,26 +21,6 @@ function requestLog(page: Page): { compilerLoads: () => number; reset: () => voi
       seen = [];
     },
   };
-}
-
-/** The compile cache's entries in the shell origin's IndexedDB (the launcher's side of the wall). */
-function cachedEntries(page: Page): Promise<{ version: string; modules: Record<string, string> }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('room-compiled');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('entries')) return resolve([]);
-          const all = db.transaction('entries').objectStore('entries').getAll();
-          all.onsuccess = () => {
-            resolve(all.result);
-            db.close();
-          };
-        };
-      }),
-  );
 }
 
 /** Rewrites every entry: moved to another runtime version's key (`version`), or modules changed in place. */

@@ -1,6 +1,6 @@
 import { E2E_OWNER_TOKEN, E2E_PORT } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { ownerAuth, roomWithApps } from './rooms.ts';
+import { ownerAuth, roomWithApps, textApp } from './rooms.ts';
 import { HELLO } from './runtimeApps.ts';
 
 test('the Demo room shows its approved app as a tab and runs it in a sandboxed frame on its own origin', async ({
@@ -83,4 +83,30 @@ test('an app the owner removes unmounts at once in another open launcher, which 
   await watcher.getByRole('tab', { name: 'Stays' }).click();
   await expect(watcher.frameLocator('iframe[title="Stays"]').getByText('hello')).toBeVisible();
   await other.close();
+});
+
+test('a room of 20 apps lists every tab in a bar that scrolls; a deep link to the last keeps it in view; warm frames stay bounded', async ({
+  ownerPage: page,
+  request,
+}) => {
+  // Twenty approvals before the page opens.
+  test.slow();
+  const names = Array.from({ length: 20 }, (_, i) => `Busy room tab ${String(i + 1).padStart(2, '0')}`);
+  const { roomId, apps } = await roomWithApps(
+    request,
+    `Busy ${Date.now()}`,
+    Object.fromEntries(names.map((name) => [name, textApp(`Showing ${name}`)])),
+  );
+  const last = names[19] as string;
+  await page.goto(`/rooms/${roomId}?app=${apps[19]?.id}`);
+  await expect(page.getByRole('tablist', { name: 'Apps' }).getByRole('tab')).toHaveText(names);
+  const selected = page.getByRole('tab', { name: last });
+  await expect(selected).toHaveAttribute('aria-selected', 'true');
+  await expect(selected).toBeInViewport();
+  await expect(page.getByRole('tab', { name: 'Busy room tab 01' })).not.toBeInViewport();
+  await expect(page.frameLocator(`iframe[title="${last}"]`).getByText(`Showing ${last}`)).toBeVisible();
+  // The first tabs warm once the open app has painted; pointing at more tabs never holds more than two warm.
+  await expect(page.locator('.frame-host iframe')).toHaveCount(3);
+  for (const name of names.slice(2, 8)) await page.getByRole('tab', { name }).hover();
+  await expect(page.locator('.frame-host iframe')).toHaveCount(3);
 });

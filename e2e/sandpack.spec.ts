@@ -267,3 +267,82 @@ test('the Sandpack frame reaches neither the shell nor its API, and has no stora
   expect(outside).toEqual([]);
   await context.close();
 });
+
+const COUNTER_APP = {
+  'src/App.tsx': `import { format } from 'date-fns';
+import { useState } from 'react';
+
+export default function App() {
+  const [n, setN] = useState(0);
+  return (
+    <main>
+      <h1>DATE {format(new Date(2020, 0, 2), 'yyyy')}</h1>
+      <button type="button" onClick={() => setN(n + 1)}>Count {n}</button>
+    </main>
+  );
+}
+`,
+};
+
+test('a Sandpack app keeps its state across tab switches, and its tab has one frame with its name', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, proposal } = await proposeApp('Counter', COUNTER_APP);
+  await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`);
+  const local = await call('POST', `/api/rooms/${roomId}/proposals`, {
+    name: 'Local',
+    files: DATE_APP_LOCAL,
+    idempotency_key: `sp-local-${Date.now()}`,
+  });
+  await call('POST', `/api/rooms/${roomId}/proposals/${local.body.proposal.id}/approve`);
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}`);
+  // Pointer over the tab warms Sucrase frames for others; never for a Sandpack app.
+  await page.getByRole('tab', { name: 'Counter' }).hover();
+  await page.getByRole('tab', { name: 'Counter' }).click();
+  const frame = page.frameLocator('iframe[title="Counter"]');
+  await frame.getByRole('button', { name: 'Count 0' }).click({ timeout: 60_000 });
+  await expect(frame.getByRole('button', { name: 'Count 1' })).toBeVisible();
+  for (let round = 0; round < 2; round += 1) {
+    await page.getByRole('tab', { name: 'Local' }).click();
+    await expect(
+      page.frameLocator('iframe[title="Local"]').getByRole('heading', { name: 'DATE 2020-01-02' }),
+    ).toBeVisible();
+    await expect(page.locator('iframe[title="Counter"]')).toBeHidden();
+    await page.getByRole('tab', { name: 'Counter' }).click();
+    // Kept mounted: the count survives (a restart would show "Count 0").
+    await expect(frame.getByRole('button', { name: 'Count 1' })).toBeVisible();
+  }
+  await expect(page.locator('iframe[title="Counter"]')).toHaveCount(1);
+  await expect(page.getByTitle('Counter', { exact: true })).toHaveCount(1);
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test('a broken Sandpack app shows the bundler’s own message with its file and line on the panel', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const broken = {
+    ...DATE_APP,
+    'src/Label.tsx':
+      'export function Label({ text }: { text: string }) {\n  return <h1>DATE {text}</h2>;\n}\n',
+  };
+  const { roomId, proposal } = await proposeApp('Broken dates', broken);
+  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('in src/Label.tsx, line 2', { timeout: 60_000 });
+  await expect(alert).not.toContainText('The app failed to compile in Sandpack');
+  console.log(`bundler message: ${await alert.locator('p').textContent()}`);
+  expect(outside).toEqual([]);
+  await context.close();
+});

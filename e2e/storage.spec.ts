@@ -186,7 +186,7 @@ test('the app menu shows who proposed and approved it, its hash and bytes used, 
   await expect(menu).toBeVisible();
   await expect(menu).toContainText('Proposed by');
   await expect(menu).toContainText('Approved by');
-  await expect(menu.locator('code')).toHaveText(contentSha256);
+  await expect(menu.locator('dd code')).toHaveText(contentSha256);
   // "note" + JSON "remember me" (17) and "k" + JSON "v" (4).
   await expect(menu.getByTestId('app-data-usage')).toHaveText('21 bytes in 2 keys (limit 10 MB)');
   await page.screenshot({ path: testInfo.outputPath('app-menu.png') });

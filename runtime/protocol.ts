@@ -93,6 +93,8 @@ export type SdkResult =
 export interface CompiledModules {
   version: string;
   modules: Record<string, string>;
+  /** The CSS Tailwind generated for these files, when the app uses Tailwind. */
+  css?: string;
 }
 
 export type HostToFrame =
@@ -130,7 +132,9 @@ const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.is
 const isStringMap = (x: unknown): x is Record<string, string> =>
   isObject(x) && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
 const isCompiledModules = (x: Record<string, unknown>): boolean =>
-  typeof x.version === 'string' && isStringMap(x.modules);
+  typeof x.version === 'string' &&
+  isStringMap(x.modules) &&
+  (x.css === undefined || typeof x.css === 'string');
 
 export function isConnectMessage(x: unknown): x is ConnectMessage {
   return (

@@ -8,7 +8,8 @@ import { spawnServer } from '../e2e/spawnServer.ts';
 
 /**
  * `npm run screenshot`: the Demo room's launcher (docs/launcher.png), in four views (docs/launcher-1280-light.png,
- * -1280-dark, -390-light, -390-dark), its app menu (docs/app-menu.png) and an approval card (docs/approval-card.png).
+ * -1280-dark, -390-light, -390-dark), its app menu (docs/app-menu.png), an approval card (docs/approval-card.png)
+ * and an update's card (docs/update-card.png).
  */
 const token = 'screenshot-owner-token-0123456789';
 const LUNCH_POLL = {
@@ -91,6 +92,36 @@ try {
   await card.locator('.hljs-keyword').first().waitFor();
   await card.screenshot({ path: 'docs/approval-card.png' });
   console.log('Wrote docs/approval-card.png');
+
+  // An update of the demo's timer: one changed line and one new file, reviewed as a diff.
+  const auth = { authorization: `Bearer ${token}` };
+  const room = (await (
+    await page.request.get(`${server.url}/api/rooms/${roomId}`, { headers: auth })
+  ).json()) as {
+    apps: { id: string; name: string }[];
+  };
+  const timerId = room.apps.find((a) => a.name === 'Standup timer')?.id;
+  const current = (await (
+    await page.request.get(`${server.url}/api/rooms/${roomId}/apps/${timerId}/files`, { headers: auth })
+  ).json()) as { files: Record<string, string> };
+  const updated = await page.request.post(`${server.url}/api/rooms/${roomId}/proposals`, {
+    headers: auth,
+    data: {
+      name: 'Standup timer',
+      files: {
+        ...current.files,
+        'src/App.tsx': current.files['src/App.tsx']?.replace('SECONDS_EACH = 90;', 'SECONDS_EACH = 120;'),
+        'src/tips.ts': "export const tips = ['Yesterday', 'Today', 'Blockers'];\n",
+      },
+      idempotency_key: 'screenshot-timer-update',
+    },
+  });
+  if (!updated.ok()) throw new Error(`proposing the update failed: ${await updated.text()}`);
+  await page.reload();
+  const update = page.getByRole('article', { name: 'Standup timer' });
+  await update.locator('.diff-add .hljs-number').first().waitFor();
+  await update.screenshot({ path: 'docs/update-card.png' });
+  console.log('Wrote docs/update-card.png');
 } finally {
   await browser.close();
   await server.stop();

@@ -7,8 +7,11 @@ import { EventBus } from './domain/EventBus.ts';
 import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
 import { openStore } from './store/openStore.ts';
+import { PgEventRelay } from './store/PgEventRelay.ts';
 import { ensurePrivateFolder, isInside } from './store/privateFiles.ts';
+import { ServerRegistry } from './store/ServerRegistry.ts';
 import { SqlOAuthStore } from './store/SqlOAuthStore.ts';
+import { SqlRateLimiter } from './store/SqlRateLimiter.ts';
 import type { SqlStore } from './store/SqlStore.ts';
 
 function fail(message: string): never {
@@ -51,12 +54,27 @@ try {
   );
 }
 const now = Date.now();
-const { ownerId, token } = await ensureOwner(store, {
-  dataDir: config.dataDir,
-  configuredToken: config.ownerToken,
-  now,
-});
-const demoRoomId = config.demo ? await ensureDemo(store, ownerId, now) : undefined;
+// Servers starting together on one database set up the owner and the demo one at a time.
+const peers = new ServerRegistry(store, Date.now);
+const { token, demoRoomId } = await peers
+  .exclusively(async () => {
+    const owner = await ensureOwner(store, {
+      dataDir: config.dataDir,
+      configuredToken: config.ownerToken,
+      now,
+      peers,
+    });
+    return { ...owner, demoRoomId: config.demo ? await ensureDemo(store, owner.ownerId, now) : undefined };
+  })
+  .catch((err: Error) => fail(err.message));
+
+const bus = new EventBus();
+// On PostgreSQL other servers' events wake this one's streams, and the rate limit is counted in the database.
+const relay = config.databaseUrl ? await PgEventRelay.start(config.databaseUrl, store.db, bus) : undefined;
+const proposalLimiter =
+  store.engine === 'postgres'
+    ? new SqlRateLimiter(store.db, config.proposalsPerMinute, 60_000)
+    : new RateLimiter(config.proposalsPerMinute, 60_000);
 
 const server = http.createServer(
   createHandler({
@@ -64,8 +82,8 @@ const server = http.createServer(
     oauth: new SqlOAuthStore(store.db),
     config,
     now: Date.now,
-    bus: new EventBus(),
-    proposalLimiter: new RateLimiter(config.proposalsPerMinute, 60_000),
+    bus,
+    proposalLimiter,
     packageBundles: config.packageBundles,
   }),
 );
@@ -79,7 +97,8 @@ server.listen(config.port, config.host, () => {
   // A token from ROOM_OWNER_TOKEN is the operator's secret: never echoed into logs, only a generated one.
   if (config.ownerToken)
     process.stdout.write(`Sign in: ${config.publicUrl}/ with the token in ROOM_OWNER_TOKEN\n`);
-  else process.stdout.write(`Sign in: ${config.publicUrl}/?token=${encodeURIComponent(token)}\n`);
+  else if (token) process.stdout.write(`Sign in: ${config.publicUrl}/?token=${encodeURIComponent(token)}\n`);
+  else process.stdout.write('Sign in with the owner token of the other servers on this database\n');
   if (demoRoomId) process.stdout.write(`Demo room: ${config.publicUrl}/rooms/${demoRoomId}\n`);
 });
 
@@ -89,7 +108,9 @@ const shutdown = () => {
   closing = true;
   server.close();
   server.closeAllConnections();
-  void store.close().then(() => process.exit(0));
+  void Promise.allSettled([relay?.close(), peers.leave()])
+    .then(() => store.close())
+    .then(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -3,6 +3,7 @@ import type { Scope } from './scopes.ts';
 import type {
   AppAbout,
   ApprovedApp,
+  AppVersionsView,
   GrantView,
   Inbox,
   InviteView,
@@ -39,6 +40,12 @@ export interface ApiRoutes {
   'GET /api/rooms/:roomId/apps/:appId/files': { response: { files: Files } };
   'GET /api/rooms/:roomId/apps/:appId/about': { response: { about: AppAbout } };
   'DELETE /api/rooms/:roomId/apps/:appId': { response: Ok };
+  'GET /api/rooms/:roomId/apps/:appId/versions': { response: { versions: AppVersionsView } };
+  /** Owner only: makes an earlier version current again, as the next version number. */
+  'POST /api/rooms/:roomId/apps/:appId/rollback': {
+    body: { version: number };
+    response: { app: ApprovedApp; versions: AppVersionsView };
+  };
   'PUT /api/rooms/:roomId/app-order': { body: { apps: string[] }; response: Ok };
   'POST /api/rooms/:roomId/proposals': {
     body: { name: string; files: Files; idempotency_key: string };

@@ -6,6 +6,8 @@ export type ProposalEventData = {
   name: string;
   kind: ProposalKind;
   state: ProposalState;
+  /** The app this proposal updates (its instance id); null: a new app. */
+  update_of: string | null;
 };
 
 /** Each event type with its data: ids and names, never files. */
@@ -15,6 +17,8 @@ export interface EventDataByType {
   'proposal.declined': ProposalEventData & { reason: string | null };
   'app.added': { app_id: string; name: string; position: number };
   'app.removed': { app_id: string };
+  /** An app now runs another version in place (an approved update, or a rollback to `rollback_of`). */
+  'app.updated': { app_id: string; name: string; version: number; rollback_of: number | null };
   'apps.reordered': { apps: string[] };
   'room.renamed': { name: string };
   'member.joined': { person_id: string };
@@ -29,6 +33,7 @@ export const EVENT_TYPES = [
   'proposal.declined',
   'app.added',
   'app.removed',
+  'app.updated',
   'apps.reordered',
   'room.renamed',
   'member.joined',

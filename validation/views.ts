@@ -27,6 +27,8 @@ export interface LauncherApp {
   id: string;
   name: string;
   position: number;
+  /** The app's current version number: 1 when approved, one more on every update or rollback. */
+  version: number;
   /** Exact npm versions when the app runs through the Sandpack fallback; null: the Sucrase path. */
   dependencies: Record<string, string> | null;
   /** How its npm packages run: pre-bundled on the Sucrase path, or Sandpack; null: it imports none. */
@@ -65,6 +67,40 @@ export interface AppAbout {
   packages_path: PackagesPath | null;
   /** Why the app's packages run in Sandpack, when a build at approval failed. */
   packages_note: string | null;
+  /** The version that runs now. */
+  version: number;
+}
+
+/** One version in an app's history; a rollback is a version of its own that names the one it restored. */
+export interface AppVersionView {
+  version: number;
+  content_sha256: string;
+  proposal_id: string;
+  /** Display names of the proposer and of who approved (or rolled back to) this version. */
+  proposed_by: string;
+  approved_by: string;
+  approved_at: string;
+  /** The earlier version this one restored; null: an approved proposal. */
+  rollback_of: number | null;
+}
+
+/** An app's version history, newest first, as the app menu lists it. */
+export interface AppVersionsView {
+  app_id: string;
+  current_version: number;
+  versions: AppVersionView[];
+}
+
+/**
+ * What a proposal updates: an approved app of the same launcher name in the same room. `base_version` is
+ * the app's version when the proposal was made; `current_version` its version now (null: the app was
+ * removed since, so approving would add a new app).
+ */
+export interface ProposalUpdate {
+  instance_id: string;
+  app_name: string;
+  base_version: number;
+  current_version: number | null;
 }
 
 /** One package of a proposal's reviewed tree, pinned with integrity. */
@@ -96,6 +132,8 @@ export interface ProposalView {
   dependencies: Record<string, string> | null;
   /** Every package that runs with it (direct first), pinned with integrity; null: the Sucrase path. */
   packages: PinnedPackage[] | null;
+  /** The approved app this proposal updates; null: a new app. */
+  update: ProposalUpdate | null;
   /** The proposer's display name: on the owner's views only. */
   proposer_name?: string;
   /** The OAuth app it came through (its self-declared name), when it came through one. */
@@ -119,6 +157,10 @@ export interface ApprovedApp {
   /** Where the approval's package build sent the app; null: it imports no package. */
   packages_path: PackagesPath | null;
   packages_note: string | null;
+  /** The app's version after this approval. */
+  version: number;
+  /** True: the approval updated an app in place; false: it added a new app. */
+  updated: boolean;
 }
 
 /** One inbox for an owner of many rooms: every pending proposal of the rooms they own, without files. */

@@ -19,6 +19,8 @@ interface Receipt {
   replayed: boolean;
   file_count?: number;
   next_step?: string;
+  /** Set when the proposal updates an approved app of the same name (approval replaces its code in place). */
+  update?: { instance_id: string; app_name: string; base_version: number };
 }
 
 const NEXT_STEP = 'Approve it under Connected → Needs your approval, then tell me.';
@@ -46,9 +48,12 @@ async function send(
       ),
   });
   const again = r.replayed ? ` (replayed: the same proposal, now ${printable(r.state)})` : '';
+  const update = r.update
+    ? `, update of "${printable(r.update.app_name)}" (version ${printable(r.update.base_version)})`
+    : '';
   return {
     exit: EXIT.ok,
-    text: `Proposed "${printable(args.name)}" as ${printable(r.proposal_id)}${again}\n${printable(r.next_step ?? NEXT_STEP)}`,
+    text: `Proposed "${printable(args.name)}" as ${printable(r.proposal_id)}${update}${again}\n${printable(r.next_step ?? NEXT_STEP)}`,
     json: { ok: true, ...r, idempotency_key: args.idempotency_key, ...extra },
   };
 }

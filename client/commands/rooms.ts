@@ -5,6 +5,7 @@ interface AppRow {
   instance_id: string;
   name: string;
   position: number;
+  version: number;
 }
 
 /** `room rooms`: the rooms the token can see (JSON API: MCP has no tool for it). */
@@ -32,7 +33,10 @@ export async function apps(ctx: CliContext): Promise<Outcome> {
     cursor = page.next_cursor;
   }
   const text = all.length
-    ? table([['position', 'instance_id', 'name'], ...all.map((a) => [a.position, a.instance_id, a.name])])
+    ? table([
+        ['position', 'instance_id', 'version', 'name'],
+        ...all.map((a) => [a.position, a.instance_id, a.version, a.name]),
+      ])
     : 'No apps in this room yet.';
   return { exit: EXIT.ok, text, json: { room_id: room, apps: all } };
 }

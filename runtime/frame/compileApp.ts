@@ -1,6 +1,7 @@
 import type { CompiledModules, FrameError } from '../protocol.ts';
 import { RUNTIME_VERSION } from '../runtimeVersion.ts';
 import { compileError } from './compileError.ts';
+import { lazyScript } from './lazyScript.ts';
 
 /** Files the loader evaluates as code: each is compiled before the app's first module runs. */
 export const isCodeFile = (path: string): boolean => /\.(tsx?|jsx?|mjs|cjs)$/.test(path);
@@ -14,14 +15,8 @@ export interface AppModules {
   compileMs: number;
 }
 
-let compiler: Promise<typeof import('./compile.ts')> | undefined;
-
 /** The compiler is its own script (Sucrase is most of the runtime's weight): fetched on first need only. */
-export function loadCompiler(): Promise<typeof import('./compile.ts')> {
-  compiler ??= import('./compile.ts');
-  compiler.catch(() => (compiler = undefined));
-  return compiler;
-}
+export const loadCompiler = lazyScript(() => import('./compile.ts'));
 
 /**
  * Takes each code file's module from `cached` when it is this runtime's version, and compiles the rest

@@ -2,6 +2,7 @@ import { createElement, type ElementType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { CompiledModules, FrameError, FrameToHost } from '../protocol.ts';
+import { RUNTIME_VERSION } from '../runtimeVersion.ts';
 import { type AppModules, compileApp } from './compileApp.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
 import { loadPackages } from './loadPackages.ts';
@@ -10,6 +11,7 @@ import { mountDocument } from './mountDocument.ts';
 import { providedModules } from './providedModules.ts';
 import { findEntry } from './resolve.ts';
 import { createSdk } from './sdk.ts';
+import { styleWithTailwind } from './styleWithTailwind.ts';
 
 interface Io {
   report: (error: FrameError) => void;
@@ -34,6 +36,8 @@ export async function runApp(
     });
     return;
   }
+  // Alongside the compile: Tailwind (when the app uses it) loads and builds while Sucrase works.
+  const styled = styleWithTailwind(files, cached?.version === RUNTIME_VERSION ? cached.css : undefined);
   let modules: AppModules;
   try {
     modules = await compileApp(files, cached);
@@ -41,9 +45,16 @@ export async function runApp(
     report({ code: 'compile_error', message: `The compiler did not load: ${(err as Error).message}` });
     return;
   }
+  const tailwind = await styled;
   // Before any app code runs: nothing the app posts on a stolen port can reach the host first.
-  if (modules.fresh) post({ type: 'compiled', ...modules.fresh });
+  if (modules.fresh)
+    post({ type: 'compiled', ...modules.fresh, ...(tailwind.css ? { css: tailwind.css } : {}) });
   mountDocument(files['public/index.html']);
+  // Shown, but the app still runs: unstyled is better than nothing.
+  if (tailwind.error) report(tailwind.error);
+  const inject = (path: string, css: string) => {
+    if (!tailwind.compiled.has(path)) injectCss(path, css);
+  };
   const provided = providedModules(createSdk());
   if (packages) {
     try {
@@ -56,7 +67,7 @@ export async function runApp(
       return;
     }
   }
-  const loader = new ModuleLoader(files, provided, injectCss, (path) => moduleBody(modules, path));
+  const loader = new ModuleLoader(files, provided, inject, (path) => moduleBody(modules, path));
   const evalStarted = performance.now();
   const load = (path: string): { ok: true; exports: unknown } | { ok: false } => {
     try {

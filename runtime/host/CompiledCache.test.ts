@@ -40,6 +40,18 @@ describe('CompiledCache', () => {
     expect(await c.get('r1', 'a', { ...FILES, 'src/App.tsx': 'export default 1;' })).toBeUndefined();
   });
 
+  it("keeps Tailwind's CSS with the modules, checksummed, and refuses an oversized one", async () => {
+    const { dbName, cache: c } = cache();
+    const withCss = { ...sent(), css: '@layer utilities { .p-4 { padding: 1rem } }' };
+    expect(await c.put('r1', 'a', FILES, withCss)).toBe(true);
+    expect(await c.get('r1', 'a', FILES)).toEqual(withCss);
+    await tamper(dbName, (entry) => {
+      entry.css = '.p-4 { background: url(http://elsewhere.test/) }';
+    });
+    expect(await c.get('r1', 'a', FILES)).toBeUndefined();
+    expect(await c.put('r1', 'b', FILES, { ...sent(), css: 'x'.repeat(513 * 1024) })).toBe(false);
+  });
+
   it('never hands an entry to another app, or to the same app in another room', async () => {
     const { cache: c } = cache();
     await c.put('r1', 'a', FILES, sent('exports.default = "poisoned";'));

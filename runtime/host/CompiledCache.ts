@@ -12,6 +12,8 @@ interface Entry {
   contentHash: string;
   version: string;
   modules: Record<string, string>;
+  /** Tailwind's CSS for these files, when the app uses Tailwind. */
+  css?: string;
   /** SHA-256 over everything above: an entry that no longer matches it is never run. */
   checksum: string;
 }
@@ -47,7 +49,17 @@ export const contentHashOf = (files: Record<string, string>): Promise<string> =>
   sha256(JSON.stringify(sorted(files)));
 
 const checksumOf = (e: Omit<Entry, 'checksum'>): Promise<string> =>
-  sha256(JSON.stringify([e.roomId, e.appId, e.contentHash, e.version, sorted(e.modules)]));
+  sha256(
+    JSON.stringify([
+      e.roomId,
+      e.appId,
+      e.contentHash,
+      e.version,
+      sorted(e.modules),
+      // Appended only when present: entries kept before Tailwind keep their checksum.
+      ...(e.css === undefined ? [] : [e.css]),
+    ]),
+  );
 
 export interface CompiledCacheOptions {
   dbName?: string;
@@ -97,7 +109,11 @@ export class CompiledCache {
         return undefined;
       }
       this.touch(db, key);
-      return { version: entry.version, modules: entry.modules };
+      return {
+        version: entry.version,
+        modules: entry.modules,
+        ...(entry.css === undefined ? {} : { css: entry.css }),
+      };
     } catch {
       return undefined;
     }
@@ -118,7 +134,12 @@ export class CompiledCache {
     if (!accepted) return false;
     try {
       const base = { roomId, appId, contentHash: await contentHashOf(files), version: this.version };
-      const entry: Entry = { ...base, modules: accepted.modules, checksum: '' };
+      const entry: Entry = {
+        ...base,
+        modules: accepted.modules,
+        ...(accepted.css === undefined ? {} : { css: accepted.css }),
+        checksum: '',
+      };
       entry.checksum = await checksumOf(entry);
       const db = await this.open();
       const tx = db.transaction(['entries', 'uses'], 'readwrite');

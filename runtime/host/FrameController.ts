@@ -225,7 +225,11 @@ export class FrameController {
         // Only the runtime's own report counts: it comes first, and only when the frame had to compile.
         if (this.tookCompiled || !this.sentRun || this.compiled || !this.files) return;
         this.tookCompiled = true;
-        this.opts.onCompiled?.(this.files, { version: message.version, modules: message.modules });
+        this.opts.onCompiled?.(this.files, {
+          version: message.version,
+          modules: message.modules,
+          css: message.css,
+        });
         return;
       default:
         this.opts.bridge?.({ roomId: this.opts.roomId, appId: this.opts.appId }, message, (reply) =>

@@ -17,6 +17,8 @@ export interface PoolEntry {
   state: FrameState | { kind: 'fetch-error'; message: string };
   /** Open-to-first-paint of the latest open, in ms. */
   paintMs?: number;
+  /** A newer approved version than the one running: the shown frame keeps running until reloaded. */
+  readyVersion?: number;
 }
 
 /** The compile cache as the pool uses it (CompiledCache). */
@@ -99,19 +101,40 @@ export class FramePool {
     this.show(app.id);
     this.evictOpen();
     if (slot.controller?.started) return;
-    slot.files ??= this.prepare(app.id);
-    slot.files.then(
-      ({ files, compiled }) => {
-        if (this.slots.get(app.id) !== slot) return;
-        if (!slot.controller) this.startController(slot);
-        this.paintFrom(slot, startedAt);
-        slot.controller?.run(files, compiled, app.packagesPath);
-      },
-      (err: Error) => {
-        slot.files = undefined;
-        this.update(slot, { state: { kind: 'fetch-error', message: err.message } });
-      },
-    );
+    this.run(slot, startedAt);
+  }
+
+  /**
+   * An app's approved code changed (version `version`): a warm frame forgets the files it prefetched, a
+   * frame mounted in the background remounts on the new code, and the shown one keeps running with
+   * `readyVersion` set until "Reload" (or until it is left for another tab, then it remounts).
+   */
+  updated(app: PoolApp, version: number): void {
+    const slot = this.slots.get(app.id);
+    if (!slot) return;
+    slot.files = undefined;
+    // The new version may bring its own package bundle: whichever remount comes next uses it.
+    slot.app = app;
+    if (!slot.controller?.started) return;
+    if (app.id === this.shown) this.update(slot, { readyVersion: version });
+    else this.remount(slot, app);
+  }
+
+  /**
+   * Counts an app that runs in a frame of its own elsewhere (a Sandpack panel) in the open apps' LRU
+   * bound, with no frame here: a warm one started for it is dropped. Evicting it unmounts that panel.
+   */
+  hold(app: PoolApp): void {
+    if (this.slots.get(app.id)?.controller) this.drop(app.id);
+    let slot = this.slots.get(app.id);
+    if (!slot) {
+      slot = { app, entry: { state: { kind: 'running' } }, usedAt: 0 };
+      this.slots.set(app.id, slot);
+    }
+    slot.usedAt = ++this.clock;
+    this.show(app.id);
+    this.evictOpen();
+    this.changed();
   }
 
   /** Replaces an app's frame with a fresh one and runs it again ("Reload app", "Restart"). */
@@ -134,8 +157,38 @@ export class FramePool {
   }
 
   show(appId: string | undefined): void {
+    const left = this.shown !== appId && this.shown ? this.slots.get(this.shown) : undefined;
     this.shown = appId;
     for (const [id, slot] of this.slots) if (slot.controller) slot.controller.iframe.hidden = id !== appId;
+    // Left with a newer version ready: it remounts on it in the background, as every background frame does.
+    if (left?.entry.readyVersion !== undefined) this.remount(left, left.app);
+  }
+
+  /** A fresh frame for a background app, on its current files, keeping its place in the LRU order. */
+  private remount(old: Slot, app: PoolApp): void {
+    const usedAt = old.usedAt;
+    this.drop(app.id);
+    const slot = this.slotFor(app);
+    slot.usedAt = usedAt;
+    this.run(slot, performance.now());
+  }
+
+  /** Hands the slot's files (fetched if need be) to its frame. */
+  private run(slot: Slot, startedAt: number): void {
+    const app = slot.app;
+    slot.files ??= this.prepare(app.id);
+    slot.files.then(
+      ({ files, compiled }) => {
+        if (this.slots.get(app.id) !== slot) return;
+        if (!slot.controller) this.startController(slot);
+        this.paintFrom(slot, startedAt);
+        slot.controller?.run(files, compiled, app.packagesPath);
+      },
+      (err: Error) => {
+        slot.files = undefined;
+        this.update(slot, { state: { kind: 'fetch-error', message: err.message } });
+      },
+    );
   }
 
   entry(appId: string): PoolEntry | undefined {

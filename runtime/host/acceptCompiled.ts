@@ -4,6 +4,8 @@ import { RUNTIME_VERSION } from '../runtimeVersion.ts';
 /** A compiled module may be this many times its source (Sucrase adds helpers and interop), plus some. */
 const GROWTH = 4;
 const SLACK_BYTES = 16 * 1024;
+/** Tailwind's CSS for one app: its utilities, theme variables and preflight (a few tens of KiB in practice). */
+const MAX_CSS_BYTES = 512 * 1024;
 const CODE_FILE = /\.(tsx?|jsx?|mjs|cjs)$/;
 
 export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
@@ -18,7 +20,7 @@ export function acceptCompiled(
   sent: CompiledModules,
   maxBytes: number,
   version: string = RUNTIME_VERSION,
-): { modules: Record<string, string>; bytes: number } | undefined {
+): { modules: Record<string, string>; css?: string; bytes: number } | undefined {
   if (sent.version !== version) return undefined;
   const code = Object.keys(files).filter((path) => CODE_FILE.test(path));
   const paths = Object.keys(sent.modules);
@@ -34,5 +36,8 @@ export function acceptCompiled(
     bytes += utf8Bytes(path) + size;
     modules[path] = body;
   }
-  return bytes <= maxBytes ? { modules, bytes } : undefined;
+  if (sent.css === undefined) return bytes <= maxBytes ? { modules, bytes } : undefined;
+  if (typeof sent.css !== 'string' || utf8Bytes(sent.css) > MAX_CSS_BYTES) return undefined;
+  bytes += utf8Bytes(sent.css);
+  return bytes <= maxBytes ? { modules, css: sent.css, bytes } : undefined;
 }

@@ -2,7 +2,8 @@ import type { Browser } from '@playwright/test';
 import { DATE_APP, DATE_APP_LOCAL } from '../../e2e/dateApps.ts';
 import { type Series, series } from './openTab.ts';
 
-async function addApp(base: string, token: string, roomId: string, name: string, files: object) {
+/** Proposes and approves an app in a room; its id. */
+export async function addApp(base: string, token: string, roomId: string, name: string, files: object) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const proposed = await fetch(`${base}/api/rooms/${roomId}/proposals`, {
     method: 'POST',
@@ -27,7 +28,7 @@ export async function measureFallback(
   base: string,
   token: string,
   runs: number,
-): Promise<[Series, Series]> {
+): Promise<[Series, Series, Series, Series]> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const room = await fetch(`${base}/api/rooms`, {
     method: 'POST',
@@ -55,8 +56,69 @@ export async function measureFallback(
       await context.close();
     }
   }
+  const switches = await measureTabSwitch(
+    browser,
+    `${base}/rooms/${room.room.id}`,
+    token,
+    ids,
+    apps,
+    runs * 4,
+  );
   return [
     series(apps[0]?.name ?? '', apps[0]?.samples ?? []),
     series(apps[1]?.name ?? '', apps[1]?.samples ?? []),
+    ...switches,
+  ];
+}
+
+/**
+ * Tab switches between the two (both mounted) in one launcher page: tab click to the app's frame painted
+ * on screen, measured in the page, for the Sandpack app and for the Sucrase one, alternately.
+ */
+async function measureTabSwitch(
+  browser: Browser,
+  roomUrl: string,
+  token: string,
+  ids: string[],
+  apps: { name: string }[],
+  runs: number,
+): Promise<[Series, Series]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${roomUrl.replace(/\/rooms\/.*$/, '')}/?token=${token}`);
+  await page.getByRole('heading', { name: 'Your rooms' }).waitFor();
+  await page.goto(roomUrl);
+  for (const [i, app] of apps.entries()) {
+    await page.locator(`#tab-${ids[i]}`).click();
+    await page
+      .frameLocator(`iframe[title="${app.name}"]`)
+      .getByRole('heading', { name: 'DATE 2020-01-02' })
+      .waitFor({ timeout: 90_000 });
+  }
+  const samples: [number[], number[]] = [[], []];
+  for (let run = 0; run < runs; run++) {
+    const i = run % 2;
+    const ms = await page.evaluate(
+      async ([tabId, title]) => {
+        const started = performance.now();
+        document.getElementById(tabId as string)?.click();
+        const shown = () =>
+          (document.querySelector(`iframe[title="${title}"]`)?.getClientRects().length ?? 0) > 0;
+        await new Promise<void>((resolve) => {
+          const step = () => (shown() ? resolve() : requestAnimationFrame(step));
+          step();
+        });
+        // rAF runs before the frame is painted; the task after it runs once it has been.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        return performance.now() - started;
+      },
+      [`tab-${ids[i]}`, apps[i]?.name ?? ''] as const,
+    );
+    (i === 0 ? samples[0] : samples[1]).push(ms);
+  }
+  await context.close();
+  return [
+    series(`${apps[0]?.name}: tab switch`, samples[0]),
+    series(`${apps[1]?.name}: tab switch`, samples[1]),
   ];
 }

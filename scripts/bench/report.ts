@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { round } from './stats.ts';
 
 /** One row of the benchmark table: a figure, its anchor measured in the same run, and the target. */
@@ -50,4 +51,20 @@ export function markdownTable(rows: Row[]): string {
 /** The rows as JSON-friendly records, with ratio and verdict resolved. */
 export function jsonRows(rows: Row[]) {
   return rows.map((row) => ({ ...row, ratio: ratioOf(row), met: met(row) }));
+}
+
+/**
+ * Replaces a `## ` section of docs/benchmarks.md (its heading is the section's first line), or appends it,
+ * leaving every other row as the last full run wrote it.
+ */
+export function writeSection(file: string, section: string): void {
+  const heading = section.split('\n', 1)[0] as string;
+  const md = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = md.indexOf(heading);
+  if (start < 0) {
+    fs.writeFileSync(file, `${md.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const next = md.indexOf('\n## ', start + heading.length);
+  fs.writeFileSync(file, `${md.slice(0, start)}${section}${next < 0 ? '' : md.slice(next + 1)}`);
 }

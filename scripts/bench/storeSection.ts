@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { markdownTable, type Row } from './report.ts';
 import { GROWTH, type GrowthResult } from './storeGrowth.ts';
 
@@ -17,16 +16,4 @@ export function storeSection(rows: Row[], results: GrowthResult[], rate: number,
     markdownTable(rows),
     '',
   ].join('\n');
-}
-
-/** Replaces the section in the file (or appends it), leaving every other row as the last full run wrote it. */
-export function writeStoreSection(file: string, section: string): void {
-  const md = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = md.indexOf(HEADING);
-  if (start < 0) {
-    fs.writeFileSync(file, `${md.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = md.indexOf('\n## ', start + HEADING.length);
-  fs.writeFileSync(file, `${md.slice(0, start)}${section}${next < 0 ? '' : md.slice(next + 1)}`);
 }

@@ -1,14 +1,14 @@
 import type { NpmCache } from '../npm/NpmCache.ts';
 import type { Store } from '../store/Store.ts';
 import type { EventBus } from './EventBus.ts';
-import type { RateLimiter } from './RateLimiter.ts';
+import type { Limiter } from './RateLimiter.ts';
 
 /** What domain operations need beyond their arguments; no HTTP or MCP in here. */
 export interface DomainDeps {
   store: Store;
   bus: EventBus;
   now: () => number;
-  proposalLimiter: RateLimiter;
+  proposalLimiter: Limiter;
   /** Pins an app's npm dependencies to exact versions at proposal time (the Sandpack fallback). */
   npm?: NpmCache;
   /** False: approved apps with packages run in Sandpack, as before pre-bundling (default true). */

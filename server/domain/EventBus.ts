@@ -1,9 +1,17 @@
 /**
  * In-process wake-ups after a room's events committed. Listeners re-read the store with their own
- * visibility filter, so nothing a reader may not see travels through here.
+ * visibility filter, so nothing a reader may not see travels through here. On PostgreSQL a relay
+ * (PgEventRelay) carries each publish's channel to the other servers and delivers theirs here.
  */
 export class EventBus {
   private readonly listeners = new Map<string, Set<() => void>>();
+  /** Told of every local publish (the channel: a room id or a fixed name), to pass it on. */
+  relay: ((channel: string) => void) | undefined;
+
+  /** The channels someone listens to now. */
+  channels(): string[] {
+    return [...this.listeners.keys()];
+  }
 
   subscribe(roomId: string, listener: () => void): () => void {
     let set = this.listeners.get(roomId);
@@ -19,6 +27,12 @@ export class EventBus {
   }
 
   publish(roomId: string): void {
+    this.deliver(roomId);
+    this.relay?.(roomId);
+  }
+
+  /** Wakes this process's listeners only (a relay delivering another server's publish). */
+  deliver(roomId: string): void {
     for (const listener of this.listeners.get(roomId) ?? []) {
       try {
         listener();

@@ -1,7 +1,21 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 
+/** Counts hits per key; `hit` throws `rate_limited` over the limit. In-process here, shared in SqlRateLimiter. */
+export interface Limiter {
+  hit(key: string, now: number): void | Promise<void>;
+  release(key: string, hitAt: number): void | Promise<void>;
+}
+
+export function rateLimited(max: number, windowMs: number, retryAfterMs: number): CodedError {
+  return new CodedError(
+    'rate_limited',
+    `Too many proposals: at most ${max} per ${windowMs / 1000} s; retry in ${Math.ceil(retryAfterMs / 1000)} s`,
+    { retry_after_ms: retryAfterMs },
+  );
+}
+
 /** A fixed window per key: at most `max` hits each `windowMs`. */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
   constructor(
@@ -19,11 +33,7 @@ export class RateLimiter {
     }
     if (w.count >= this.max) {
       const retryAfterMs = w.start + this.windowMs - now;
-      throw new CodedError(
-        'rate_limited',
-        `Too many proposals: at most ${this.max} per ${this.windowMs / 1000} s; retry in ${Math.ceil(retryAfterMs / 1000)} s`,
-        { retry_after_ms: retryAfterMs },
-      );
+      throw rateLimited(this.max, this.windowMs, retryAfterMs);
     }
     w.count++;
   }

@@ -15,9 +15,12 @@ export async function readAppAbout(
   const app = await store.getInstance(room.id, appId);
   const proposal = app?.state === 'active' ? await store.getProposal(app.proposalId) : undefined;
   if (!app || proposal?.state !== 'approved') throw new CodedError('not_found', 'No such app in this room');
+  // Who made the current version current: its approver, or the owner who rolled back to it.
+  const current = (await store.listAppVersions(app.id)).find((v) => v.version === app.version);
+  const approvedBy = current?.approvedBy ?? proposal.decidedBy;
   const [proposer, approver] = await Promise.all([
     store.getPerson(proposal.proposerId),
-    proposal.decidedBy ? store.getPerson(proposal.decidedBy) : undefined,
+    approvedBy ? store.getPerson(approvedBy) : undefined,
   ]);
   return {
     id: app.id,
@@ -26,9 +29,10 @@ export async function readAppAbout(
     proposed_by: proposer?.name ?? 'Unknown',
     proposed_at: new Date(proposal.createdAt).toISOString(),
     approved_by: approver?.name ?? 'Unknown',
-    approved_at: new Date(proposal.decidedAt ?? app.createdAt).toISOString(),
+    approved_at: new Date(current?.approvedAt ?? proposal.decidedAt ?? app.createdAt).toISOString(),
     content_sha256: proposal.contentSha256,
     packages_path: proposal.packagesPath ?? null,
     packages_note: proposal.bundleNote ?? null,
+    version: app.version,
   };
 }

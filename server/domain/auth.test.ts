@@ -23,8 +23,11 @@ beforeEach(async () => {
 });
 afterEach(() => opened.close());
 
-const start = (configuredToken: string | undefined, now: number) =>
-  ensureOwner(store, { dataDir, configuredToken, now });
+const start = async (configuredToken: string | undefined, now: number) => {
+  const started = await ensureOwner(store, { dataDir, configuredToken, now });
+  if (started.token === undefined) throw new Error('a lone server always has its owner token');
+  return { ...started, token: started.token };
+};
 const live = async (secret: string) => (await resolveToken(store, secret, 100)) !== undefined;
 
 it('generates a bootstrap token once and keeps it in a 0600 file', async () => {

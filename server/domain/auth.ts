@@ -31,14 +31,24 @@ export interface SessionSource {
   scopes: Scope[];
 }
 
+/** The other servers alive on the same database (ServerRegistry), as ensureOwner sees them. */
+export interface OwnerTokenPeers {
+  /** The owner token hashes the other live servers ensured. */
+  liveHashes(): Promise<string[]>;
+  /** Records this server alive with the owner token hash it ensured. */
+  join(hash: string): Promise<void>;
+}
+
 /**
  * Makes sure the owner exists and that the bootstrap token is the one configured (or the one kept
- * in the data folder's 0600 file). Returns the owner's id and the token.
+ * in the data folder's 0600 file). Returns the owner's id and the token; with other servers alive on
+ * the database (`peers`), a server without ROOM_OWNER_TOKEN keeps theirs (token undefined unless its
+ * file holds the same) and a configured token unlike theirs is refused. Run it under the peers' lock.
  */
 export async function ensureOwner(
   store: Store,
-  opts: { dataDir: string; configuredToken: string | undefined; now: number },
-): Promise<{ ownerId: string; token: string }> {
+  opts: { dataDir: string; configuredToken: string | undefined; now: number; peers?: OwnerTokenPeers },
+): Promise<{ ownerId: string; token: string | undefined }> {
   let ownerId = await store.getMeta('owner_person_id');
   if (!ownerId) {
     ownerId = newId('p');
@@ -46,24 +56,43 @@ export async function ensureOwner(
     await store.setMeta('owner_person_id', ownerId);
   }
   const tokenFile = path.join(opts.dataDir, 'owner-token');
+  const fileToken = () => (fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : '');
+  const live = (await opts.peers?.liveHashes()) ?? [];
   let token = opts.configuredToken;
+  if (token && live.some((h) => h !== sha256Hex(token as string)))
+    throw new CodedError(
+      'conflict',
+      'another server on this database runs with a different owner token: give every server the same ROOM_OWNER_TOKEN',
+    );
+  if (!token && live[0]) {
+    // Theirs stays live: a server with a data folder of its own must not revoke it.
+    await opts.peers?.join(live[0]);
+    const mine = fileToken();
+    return { ownerId, token: mine && sha256Hex(mine) === live[0] ? mine : undefined };
+  }
   if (!token) {
-    token = fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : '';
+    token = fileToken();
     if (!token) {
       token = newSecret();
       fs.writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
     }
   }
   const hash = sha256Hex(token);
+  await replaceOwnerToken(store, ownerId, hash, opts.now);
+  await opts.peers?.join(hash);
+  return { ownerId, token };
+}
+
+async function replaceOwnerToken(store: Store, ownerId: string, hash: string, now: number): Promise<void> {
   const existing = await store.findTokenByHash(hash);
   if (existing && (existing.personId !== ownerId || existing.kind !== 'owner'))
     throw new CodedError(
       'conflict',
       'ROOM_OWNER_TOKEN was used before for another purpose; choose a new one',
     );
-  if (existing?.revokedAt === null) return { ownerId, token };
+  if (existing?.revokedAt === null) return;
   // A changed bootstrap token replaces the old one; a returning one (env unset again) comes back.
-  await store.revokeTokens(ownerId, 'owner', opts.now);
+  await store.revokeTokens(ownerId, 'owner', now);
   if (existing) await store.restoreToken(existing.id);
   else
     await store.insertToken({
@@ -73,11 +102,10 @@ export async function ensureOwner(
       kind: 'owner',
       scopes: ALL_SCOPES,
       label: 'Owner bootstrap token',
-      createdAt: opts.now,
+      createdAt: now,
       lastUsedAt: null,
       revokedAt: null,
     });
-  return { ownerId, token };
 }
 
 /** A live (not revoked) token for this secret, or undefined. */

@@ -50,7 +50,7 @@ export async function ensureDemo(store: Store, ownerId: string, now: number): Pr
       decidedBy: null,
     },
     instanceId: newId('a'),
-    events: (i) => [
+    events: ({ instance: i }) => [
       roomEvent(roomId, 'app.added', { app_id: i.id, name: i.name, position: i.position }, now),
     ],
   });

@@ -1,11 +1,11 @@
-import type { ProposalView } from '../../validation/views.ts';
+import type { ProposalUpdate, ProposalView } from '../../validation/views.ts';
 import type { ProposalRow } from '../store/Store.ts';
 
 export function toProposalView(
   p: ProposalRow,
-  files?: Record<string, string>,
-  proposerName?: string,
+  extra: { update: ProposalUpdate | null; files?: Record<string, string>; proposerName?: string },
 ): ProposalView {
+  const { update, files, proposerName } = extra;
   const view: ProposalView = {
     id: p.id,
     room_id: p.roomId,
@@ -21,6 +21,7 @@ export function toProposalView(
     decided_at: p.decidedAt === null ? null : new Date(p.decidedAt).toISOString(),
     dependencies: p.dependencies ?? null,
     packages: p.packages ?? null,
+    update,
   };
   if (proposerName !== undefined) view.proposer_name = proposerName;
   if (files) view.files = files;

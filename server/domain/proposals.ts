@@ -2,6 +2,7 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import type { ProposalEventData } from '../../validation/events.ts';
 import type { ProposalReceipt } from '../../validation/views.ts';
 import type { IdempotencyKey, ProposalRow } from '../store/Store.ts';
+import { proposalUpdate, updateTarget } from './appVersions.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { type AppPackages, pinDependencies } from './dependencies.ts';
@@ -86,15 +87,23 @@ async function propose(
   const scope = { personId: who.personId, tool: input.tool, roomId: room.id, key: input.key };
   const known = await d.store.findIdempotencyKey(scope);
   if (known) return replay(d, known, input.fingerprint);
-  await refuseLookAlikeProposal(d, room, who, input.fields.name);
+  try {
+    await refuseLookAlikeProposal(d, room, who, input.fields.name);
+  } catch (err) {
+    // The same key committed meanwhile (a retry racing its first call, on another server): its name is
+    // this one's own, so the call replays rather than being refused as a look-alike.
+    const now = await d.store.findIdempotencyKey(scope);
+    if (now) return replay(d, now, input.fingerprint);
+    throw err;
+  }
   const budget = who.tokenId ?? who.personId;
   const hitAt = d.now();
-  d.proposalLimiter.hit(budget, hitAt);
+  await d.proposalLimiter.hit(budget, hitAt);
   let created: { proposal: ProposalRow; replayOf?: { proposalId: string; fingerprint: string } };
   try {
     created = await insertNew(d, who, { ...scope, fingerprint: input.fingerprint }, input);
   } catch (err) {
-    d.proposalLimiter.release(budget, hitAt);
+    await d.proposalLimiter.release(budget, hitAt);
     throw err;
   }
   if (!created.replayOf) {
@@ -102,7 +111,7 @@ async function propose(
     return receipt(d, created.proposal, false);
   }
   // A concurrent call with the same key got there first: this one created nothing.
-  d.proposalLimiter.release(budget, hitAt);
+  await d.proposalLimiter.release(budget, hitAt);
   return replay(d, created.replayOf, input.fingerprint);
 }
 
@@ -119,6 +128,7 @@ async function insertNew(
     roomId: key.roomId,
     proposerId: who.personId,
     ...input.fields,
+    ...(await updateTarget(d.store, key.roomId, input.fields.name)),
     dependencies: pinned?.dependencies ?? null,
     packages: pinned?.packages ?? null,
     state: 'pending',
@@ -150,7 +160,7 @@ async function replay(
 }
 
 async function receipt(d: DomainDeps, p: ProposalRow, replayed: boolean): Promise<ProposalReceipt> {
-  const view = toProposalView(p);
+  const view = toProposalView(p, { update: await proposalUpdate(d.store, p) });
   if (p.kind === 'repo' && p.repositoryId && p.versionId) {
     const v = await d.store.getVersion(p.repositoryId, p.versionId);
     view.file_count = Object.keys(v?.files ?? {}).length;
@@ -160,5 +170,5 @@ async function receipt(d: DomainDeps, p: ProposalRow, replayed: boolean): Promis
 
 /** What a proposal event says: ids, name and state, never files. */
 export function eventData(p: ProposalRow): ProposalEventData {
-  return { proposal_id: p.id, name: p.name, kind: p.kind, state: p.state };
+  return { proposal_id: p.id, name: p.name, kind: p.kind, state: p.state, update_of: p.updateOf ?? null };
 }

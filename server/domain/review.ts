@@ -1,6 +1,7 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { ApprovedApp, Inbox, ProposalView } from '../../validation/views.ts';
 import type { ProposalRow, RoomForPerson } from '../store/Store.ts';
+import { proposalUpdate } from './appVersions.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { announce, ownerEvent, roomEvent } from './events.ts';
@@ -31,7 +32,11 @@ export async function listProposals(
   const names = room.role === 'owner' ? await proposerNames(d, rows) : new Map<string, string>();
   return Promise.all(
     rows.map(async (p) =>
-      toProposalView(p, withFiles ? await filesOf(d, p) : undefined, names.get(p.proposerId)),
+      toProposalView(p, {
+        update: await proposalUpdate(d.store, p),
+        ...(withFiles ? { files: await filesOf(d, p) } : {}),
+        ...named(names, p),
+      }),
     ),
   );
 }
@@ -58,10 +63,17 @@ export async function readProposal(
 ): Promise<ProposalView> {
   const { room, proposal } = await visibleProposal(d, who, roomId, proposalId);
   const names = room.role === 'owner' ? await proposerNames(d, [proposal]) : new Map<string, string>();
-  return toProposalView(proposal, await filesOf(d, proposal), names.get(proposal.proposerId));
+  return toProposalView(proposal, {
+    update: await proposalUpdate(d.store, proposal),
+    files: await filesOf(d, proposal),
+    ...named(names, proposal),
+  });
 }
 
-/** Approves: the instance and its launcher position in one transaction, the name kept unique. */
+/**
+ * Approves in one transaction: an update replaces the same-name app's code in place (same id, tab,
+ * position and data, next version, `app.updated`); anything else adds a new app (`app.added`).
+ */
 export async function approveProposal(
   d: DomainDeps,
   who: Principal,
@@ -74,29 +86,41 @@ export async function approveProposal(
   // Built before the approval commits, so the launcher never lists the app without its path.
   const packages = await buildApprovedPackages(d, proposal, await filesOf(d, proposal));
   const now = d.now();
-  const instance = await d.store.approveUnique({
+  const { instance: i, updated } = await d.store.approveUnique({
     proposalId: proposal.id,
     decidedBy: who.personId,
     at: now,
     instanceId: newId('a'),
-    events: (i) => [
+    events: ({ instance: app, updated }) => [
       ownerEvent(
         room.id,
         'proposal.approved',
-        { ...eventData({ ...proposal, state: 'approved' }), app_id: i.id },
+        {
+          ...eventData({ ...proposal, state: 'approved', updateOf: updated ? app.id : null }),
+          app_id: app.id,
+        },
         now,
         proposal.proposerId,
       ),
-      roomEvent(room.id, 'app.added', { app_id: i.id, name: i.name, position: i.position }, now),
+      updated
+        ? roomEvent(
+            room.id,
+            'app.updated',
+            { app_id: app.id, name: app.name, version: app.version, rollback_of: null },
+            now,
+          )
+        : roomEvent(room.id, 'app.added', { app_id: app.id, name: app.name, position: app.position }, now),
     ],
   });
   if (packages) await d.store.setProposalPackages(proposal.id, packages);
   announce(d, room.id);
   return {
-    id: instance.id,
-    name: instance.name,
-    position: instance.position,
+    id: i.id,
+    name: i.name,
+    position: i.position,
     proposal_id: proposal.id,
+    version: i.version,
+    updated,
     packages_path: packages?.path ?? null,
     packages_note: packages?.note ?? null,
   };
@@ -129,7 +153,7 @@ export async function declineProposal(
     ),
   });
   announce(d, room.id);
-  return toProposalView(declined);
+  return toProposalView(declined, { update: await proposalUpdate(d.store, declined) });
 }
 
 async function visibleProposal(
@@ -163,6 +187,11 @@ async function proposerNames(d: DomainDeps, rows: ProposalRow[]): Promise<Map<st
     if (person) names.set(id, person.name);
   }
   return names;
+}
+
+function named(names: Map<string, string>, p: ProposalRow): { proposerName?: string } {
+  const name = names.get(p.proposerId);
+  return name === undefined ? {} : { proposerName: name };
 }
 
 async function filesOf(d: DomainDeps, p: ProposalRow): Promise<Record<string, string>> {

@@ -16,8 +16,12 @@ export async function readLauncher(
 ): Promise<{ room: RoomSummary; apps: (LauncherApp & { bundleHash: string | null })[] }> {
   const room = await roomFor(store, who, roomId);
   const instances = await store.listInstances(room.id);
+  // One query for the room's approved proposals rather than one per app: a room may hold fifty.
+  const approved = new Map((await store.listProposals(room.id, { state: 'approved' })).map((p) => [p.id, p]));
   const apps = await Promise.all(
-    instances.map(async (i) => toLauncherApp(i, await store.getProposal(i.proposalId))),
+    instances.map(async (i) =>
+      toLauncherApp(i, approved.get(i.proposalId) ?? (await store.getProposal(i.proposalId))),
+    ),
   );
   return { room: summarize(room), apps };
 }
@@ -72,6 +76,7 @@ function toLauncherApp(
     id: i.id,
     name: i.name,
     position: i.position,
+    version: i.version,
     dependencies: sandpack ? (p?.dependencies ?? null) : null,
     packages_path: sandpack ? 'sandpack' : path,
     bundleHash: path === 'bundle' ? (p?.bundleHash ?? null) : null,

@@ -51,11 +51,18 @@ function holdStream(deps: Deps, who: Principal): () => void {
   };
 }
 
+/** The seq to resume after, or undefined (start at the next event) when none or not a seq was given. */
+function resumePoint(from: string | string[] | null | undefined): number | undefined {
+  // Number(null) and Number('') are 0, which would replay the room's whole history.
+  if (typeof from !== 'string' || !/^\d+$/.test(from)) return undefined;
+  const seq = Number(from);
+  return Number.isSafeInteger(seq) ? seq : undefined;
+}
+
 async function stream(ctx: Ctx, who: Principal): Promise<void> {
   const { req, res, deps } = ctx;
   const roomId = ctx.params.roomId as string;
-  const from = req.headers['last-event-id'] ?? ctx.url.searchParams.get('after');
-  let cursor = Number.isSafeInteger(Number(from)) && Number(from) >= 0 ? Number(from) : undefined;
+  let cursor = resumePoint(req.headers['last-event-id'] ?? ctx.url.searchParams.get('after'));
   // Fails (404, local room) before any header is sent, so errors stay JSON.
   const first = await readEvents(deps, who, roomId, cursor ?? 0, BATCH);
   cursor ??= first.latest;

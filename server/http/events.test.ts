@@ -78,6 +78,24 @@ it('resumes from Last-Event-ID and gives the owner proposal events', async () =>
   expect(events[0]).toMatchObject({ seq: page.body.events[0].seq, type: 'proposal.created' });
 });
 
+it('a stream opened without a resume point starts at the next event, not at the history', async () => {
+  const roomId = (await owner('POST', '/api/rooms', { name: 'Fresh' })).body.room.id;
+  await owner('POST', `/api/rooms/${roomId}/proposals`, {
+    name: 'Old',
+    files: APP,
+    idempotency_key: 'key-old-1',
+  });
+  const stream = await openStream(roomId, { authorization: `Bearer ${s.ownerToken}` });
+  expect(stream.status).toBe(200);
+  const p = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+    name: 'New',
+    files: APP,
+    idempotency_key: 'key-new-1',
+  });
+  const events = await collect(stream, (e) => e.length >= 1);
+  expect(events[0]).toMatchObject({ type: 'proposal.created', data: { proposal_id: p.body.proposal.id } });
+});
+
 it('answers local rooms and unknown rooms as not available, in JSON', async () => {
   const local = await owner('GET', '/api/rooms/local-abc/events/stream');
   expect(local.status).toBe(404);

@@ -19,7 +19,7 @@ async function room(name = 'Team'): Promise<string> {
 }
 
 describe('review gate', () => {
-  it('proposes, lists pending with files for the owner only, approves with unique names', async () => {
+  it('proposes, lists pending with files for the owner only, approves; the same name again updates the app in place', async () => {
     const roomId = await room();
     const { member, memberToken } = await joinAsMember(s, owner, roomId);
     const p1 = await memberToken('POST', `/api/rooms/${roomId}/proposals`, {
@@ -42,18 +42,24 @@ describe('review gate', () => {
     expect((await member('GET', `/api/rooms/${roomId}`)).body.apps).toEqual([]);
 
     const a1 = await owner('POST', `/api/rooms/${roomId}/proposals/${p1.body.proposal.id}/approve`);
-    expect(a1.body.app).toMatchObject({ name: 'Timer', position: 0 });
+    expect(a1.body.app).toMatchObject({ name: 'Timer', position: 0, version: 1, updated: false });
     const p2 = await owner('POST', `/api/rooms/${roomId}/proposals`, {
       name: 'Timer',
       files: APP,
       idempotency_key: 'idem-key-k2',
     });
     const a2 = await owner('POST', `/api/rooms/${roomId}/proposals/${p2.body.proposal.id}/approve`);
-    expect(a2.body.app).toMatchObject({ name: 'Timer (2)', position: 1 });
+    expect(a2.body.app).toMatchObject({
+      id: a1.body.app.id,
+      name: 'Timer',
+      position: 0,
+      version: 2,
+      updated: true,
+    });
     const again = await owner('POST', `/api/rooms/${roomId}/proposals/${p2.body.proposal.id}/approve`);
     expect(again.status).toBe(409);
     const launcher = await member('GET', `/api/rooms/${roomId}`);
-    expect(launcher.body.apps.map((a: { name: string }) => a.name)).toEqual(['Timer', 'Timer (2)']);
+    expect(launcher.body.apps.map((a: { name: string }) => a.name)).toEqual(['Timer']);
     const files = await member('GET', `/api/rooms/${roomId}/apps/${a1.body.app.id}/files`);
     expect(files.body.files).toEqual(APP);
   });

@@ -1,4 +1,5 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import { readAppVersions, rollbackApp } from '../domain/appVersions.ts';
 import { readEvents } from '../domain/events.ts';
 import { proposeRepo, proposeSnippet } from '../domain/proposals.ts';
 import {
@@ -95,6 +96,15 @@ export function addReviewRoutes(router: Router): Router {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
       await removeApp(ctx.deps, who, ctx.params.roomId, ctx.params.appId);
       return { ok: true };
+    })
+    .route('GET /api/rooms/:roomId/apps/:appId/versions', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:read');
+      return { versions: await readAppVersions(ctx.deps, who, ctx.params.roomId, ctx.params.appId) };
+    })
+    .route('POST /api/rooms/:roomId/apps/:appId/rollback', async (ctx) => {
+      const who = await requirePrincipal(ctx, 'osfoundry:write');
+      const body = await readJson(ctx.req, SMALL_BODY);
+      return rollbackApp(ctx.deps, who, { roomId: ctx.params.roomId, appId: ctx.params.appId, body });
     })
     .route('PUT /api/rooms/:roomId/app-order', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');

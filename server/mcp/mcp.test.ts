@@ -239,6 +239,8 @@ describe('tools', () => {
       'launcher_state',
       'name',
       'room_id',
+      'version',
+      'versions',
     ]);
 
     // A member's token sees launcher events, never the pending proposal's name.
@@ -275,6 +277,41 @@ describe('tools', () => {
     });
     expect(tooFast.isError).toBe(true);
     expect(tooFast.structuredContent?.error.code).toBe('slow_down');
+  });
+
+  it('names the app an update replaces and shows each version in list and status', async () => {
+    const c = await connect(s.ownerToken);
+    const propose = (files: Record<string, string>, key: string) =>
+      call(c, 'propose_room_snippet_app', { room_id: roomId, name: 'Timer', files, idempotency_key: key });
+    const approve = async (p: Result) =>
+      (await owner('POST', `/api/rooms/${roomId}/proposals/${p.structuredContent?.proposal_id}/approve`)).body
+        .app;
+    const v1 = await propose(APP, 'key-update-v1');
+    expect(v1.structuredContent).not.toHaveProperty('update');
+    const app = await approve(v1);
+    const v2 = await propose({ 'src/App.tsx': 'export default () => 2;\n' }, 'key-update-v2');
+    expect(v2.structuredContent?.update).toEqual({ instance_id: app.id, app_name: 'Timer', base_version: 1 });
+    expect(await approve(v2)).toMatchObject({ id: app.id, version: 2, updated: true });
+
+    const list = await call(c, 'list_room_apps', { room_id: roomId });
+    expect(list.structuredContent?.apps).toEqual([
+      { instance_id: app.id, name: 'Timer', position: 0, version: 2 },
+    ]);
+    const status = await call(c, 'read_room_app_status', { room_id: roomId, instance_id: app.id });
+    expect(status.structuredContent).toMatchObject({ launcher_state: 'active', version: 2 });
+    const versions = status.structuredContent?.versions as Record<string, unknown>[];
+    expect(versions.map((v) => [v.version, v.content_sha256, v.rollback_of])).toEqual([
+      [2, v2.structuredContent?.content_sha256, null],
+      [1, v1.structuredContent?.content_sha256, null],
+    ]);
+    for (const v of versions)
+      expect(Object.keys(v).sort()).toEqual(['approved_at', 'content_sha256', 'rollback_of', 'version']);
+    // The first proposal still leads to its app, whose code has moved on.
+    const byProposal = await call(c, 'read_room_app_status', {
+      room_id: roomId,
+      instance_id: v1.structuredContent?.proposal_id,
+    });
+    expect(byProposal.structuredContent).toMatchObject({ instance_id: app.id, review_state: 'approved' });
   });
 
   it('proposes a pinned repository version and reports its review state', async () => {

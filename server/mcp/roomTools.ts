@@ -42,7 +42,12 @@ export async function runTool(d: ToolDeps, who: Principal, name: string, args: u
       const more = start + a.limit < apps.length;
       return {
         room_id: room.id,
-        apps: page.map((app) => ({ instance_id: app.id, name: app.name, position: app.position })),
+        apps: page.map((app) => ({
+          instance_id: app.id,
+          name: app.name,
+          position: app.position,
+          version: app.version,
+        })),
         next_cursor: more ? encodeCursor(room.id, start + a.limit) : null,
         has_more: more,
       };
@@ -67,6 +72,16 @@ function proposalResult(r: ProposalReceipt): object {
     content_sha256: r.content_sha256,
     events_cursor: encodeCursor(r.room_id, r.events_seq),
     replayed: r.replayed,
+    // An update of an approved app: approval replaces its code in place (its data stays).
+    ...(r.update
+      ? {
+          update: {
+            instance_id: r.update.instance_id,
+            app_name: r.update.app_name,
+            base_version: r.update.base_version,
+          },
+        }
+      : {}),
     ...(r.decline_reason ? { decline_reason: r.decline_reason } : {}),
     next_step: r.state === 'pending' ? NEXT_STEP : `The owner ${r.state} it.`,
   };
@@ -86,13 +101,21 @@ async function appStatus(
       instance_id: instance.id,
       name: instance.name,
       launcher_state: instance.state,
+      version: instance.version,
+      versions: (await d.store.listAppVersions(instance.id)).map((v) => ({
+        version: v.version,
+        content_sha256: v.contentSha256,
+        approved_at: new Date(v.approvedAt).toISOString(),
+        rollback_of: v.rollbackOf,
+      })),
       // Apps compile on each member's device when opened: the server keeps no build.
       latest_build: { state: 'none', detail: 'Compiled on the device when opened' },
     };
   }
   const proposal = await readProposal(d, who, room.id, a.instance_id).catch(() => undefined);
   if (!proposal) throw new CodedError('not_found', 'No such app in this room');
-  const app = (await d.store.listInstances(room.id)).find((i) => i.proposalId === proposal.id);
+  // The app an approved proposal made or updated, whichever version it runs now.
+  const app = proposal.state === 'approved' ? await d.store.instanceOfProposal(proposal.id) : undefined;
   return {
     room_id: room.id,
     instance_id: app?.id ?? null,

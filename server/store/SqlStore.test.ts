@@ -64,24 +64,28 @@ it('inserts a proposal once per idempotency key and reports the stored fingerpri
   expect(await store.latestSeq('r1')).toBe(1);
 });
 
-it('keeps launcher names unique and positions increasing in one transaction', async () => {
+it('updates a same-name app in place and gives a new name the next position, in one transaction', async () => {
   await store.insertProposal(proposal('q1'));
   await store.insertProposal(proposal('q2'));
-  const a = await store.approveUnique({
-    proposalId: 'q1',
-    decidedBy: 'powner',
-    at: 5,
-    instanceId: 'a1',
-    events: () => [],
-  });
-  const b = await store.approveUnique({
-    proposalId: 'q2',
-    decidedBy: 'powner',
-    at: 5,
-    instanceId: 'a2',
-    events: () => [],
-  });
-  expect([a.name, a.position, b.name, b.position]).toEqual(['App', 0, 'App (2)', 1]);
+  await store.insertProposal(proposal('q5', 'Other'));
+  const approve = (proposalId: string, instanceId: string) =>
+    store.approveUnique({ proposalId, decidedBy: 'powner', at: 5, instanceId, events: () => [] });
+  const a = await approve('q1', 'a1');
+  const b = await approve('q2', 'a2');
+  const c = await approve('q5', 'a5');
+  expect([a.instance, b.instance, c.instance].map((i) => [i.id, i.name, i.position, i.version])).toEqual([
+    ['a1', 'App', 0, 1],
+    ['a1', 'App', 0, 2],
+    ['a5', 'Other', 1, 1],
+  ]);
+  expect([a.updated, b.updated, c.updated]).toEqual([false, true, false]);
+  expect(await store.getInstance('r1', 'a2')).toBeUndefined();
+  expect((await store.getInstance('r1', 'a1'))?.proposalId).toBe('q2');
+  expect((await store.listAppVersions('a1')).map((v) => [v.version, v.proposalId])).toEqual([
+    [2, 'q2'],
+    [1, 'q1'],
+  ]);
+  expect(await store.getProposal('q2')).toMatchObject({ updateOf: 'a1', baseVersion: 1 });
   await expect(
     store.approveUnique({ proposalId: 'q2', decidedBy: 'powner', at: 6, instanceId: 'a3', events: () => [] }),
   ).rejects.toMatchObject({ code: 'conflict' });

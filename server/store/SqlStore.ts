@@ -16,6 +16,7 @@ import type {
   VersionRow,
 } from './Store.ts';
 import type { Engine, Tables } from './schema.ts';
+import * as versions from './sqlAppVersions.ts';
 import * as bundles from './sqlBundles.ts';
 import * as events from './sqlEvents.ts';
 import * as people from './sqlPeople.ts';
@@ -135,6 +136,22 @@ export class SqlStore implements Store {
 
   approveUnique(input: Parameters<Store['approveUnique']>[0]) {
     return review.approveUnique(this.db, input);
+  }
+
+  rollbackInstance(input: Parameters<Store['rollbackInstance']>[0]) {
+    return versions.rollbackInstance(this.db, input);
+  }
+
+  listAppVersions(instanceId: string) {
+    return versions.listAppVersions(this.db, instanceId);
+  }
+
+  instanceOfProposal(proposalId: string) {
+    return versions.instanceOfProposal(this.db, proposalId);
+  }
+
+  findActiveInstanceByName(roomId: string, name: string) {
+    return versions.findActiveByName(this.db, roomId, name);
   }
 
   declineProposal(input: Parameters<Store['declineProposal']>[0]) {

@@ -64,6 +64,9 @@ export interface ProposalRow {
   dependencies?: Record<string, string> | null;
   /** Every package that runs (direct, the bundler's, transitive), pinned with integrity at proposal time. */
   packages?: PinnedPackage[] | null;
+  /** The app (instance id) this proposal updates and its version then; null or absent: a new app. */
+  updateOf?: string | null;
+  baseVersion?: number | null;
   /** How the approved app runs its packages: a server-built bundle, or Sandpack; null: no packages (yet). */
   packagesPath?: PackagesPath | null;
   /** The bundle's hash on the 'bundle' path. */
@@ -145,10 +148,34 @@ export interface InstanceRow {
   roomId: string;
   name: string;
   position: number;
+  /** The proposal of the version that runs now. */
   proposalId: string;
   state: 'active' | 'removed';
   createdAt: number;
   removedAt: number | null;
+  version: number;
+}
+
+/** One version of an app: the approved proposal it runs, or an earlier version restored by a rollback. */
+export interface AppVersionRow {
+  instanceId: string;
+  version: number;
+  proposalId: string;
+  approvedBy: string;
+  approvedAt: number;
+  rollbackOf: number | null;
+}
+
+/** A version as its history lists it, with what its proposal says. */
+export interface AppVersionEntry extends AppVersionRow {
+  contentSha256: string;
+  proposerId: string;
+}
+
+/** What an approval did: the app it added or updated in place. */
+export interface Approval {
+  instance: InstanceRow;
+  updated: boolean;
 }
 
 /**
@@ -186,7 +213,7 @@ export interface Store {
     room: RoomRow;
     proposal: ProposalRow;
     instanceId: string;
-    events: (instance: InstanceRow) => NewEvent[];
+    events: (approval: Approval) => NewEvent[];
   }): Promise<string>;
   listRoomsFor(personId: string): Promise<RoomForPerson[]>;
   getRoomFor(roomId: string, personId: string): Promise<RoomForPerson | undefined>;
@@ -215,14 +242,35 @@ export interface Store {
     roomId: string,
     filter: { state?: ProposalState; proposerId?: string },
   ): Promise<ProposalRow[]>;
-  /** Approves with a launcher name kept unique ("Name (2)") and the events the instance implies. */
+  /**
+   * Approves in one transaction: the active app of the same launcher name is updated in place (same id
+   * and position, next version), otherwise a new app is added as version 1; then the events it implies.
+   */
   approveUnique(input: {
     proposalId: string;
     decidedBy: string;
     at: number;
     instanceId: string;
+    events: (approval: Approval) => NewEvent[];
+  }): Promise<Approval>;
+  /**
+   * Makes an earlier version of an active app current again as its next version (rollback_of set):
+   * not_found for an unknown app or version, conflict when that version is the current one.
+   */
+  rollbackInstance(input: {
+    roomId: string;
+    instanceId: string;
+    version: number;
+    by: string;
+    at: number;
     events: (instance: InstanceRow) => NewEvent[];
   }): Promise<InstanceRow>;
+  /** An app's versions, newest first (removed apps included: their history stays). */
+  listAppVersions(instanceId: string): Promise<AppVersionEntry[]>;
+  /** The active app whose history holds this proposal (it made or updated it). */
+  instanceOfProposal(proposalId: string): Promise<InstanceRow | undefined>;
+  /** The active app of this launcher name in the room, if any. */
+  findActiveInstanceByName(roomId: string, name: string): Promise<InstanceRow | undefined>;
   declineProposal(input: {
     proposalId: string;
     decidedBy: string;

@@ -1,8 +1,14 @@
-import { sql } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
+import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { openDatabase } from './openDatabase.ts';
 import { openStore } from './openStore.ts';
-import { openTestStore, type TestStore } from './testStore.ts';
+import { createTestSchema, dropTestSchema, openTestStore, type TestStore, testEngine } from './testStore.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -25,4 +31,72 @@ it('records each migration once and refuses a database newer than the build', as
     store.db,
   );
   await expect(openStore({ dataDir, databaseUrl })).rejects.toThrow(/newer than this build/);
+});
+
+it('app versions: every existing app becomes version 1 of its approved proposal', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-migrate-'));
+  const databaseUrl = testEngine === 'postgres' ? await createTestSchema() : undefined;
+  cleanup.push(async () => {
+    if (databaseUrl) await dropTestSchema(databaseUrl);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  // The schema as the build before app versions left it, with an approved app and a pending same-name proposal.
+  const before = new Kysely<unknown>({
+    dialect: databaseUrl
+      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) })
+      : new SqliteDialect({ database: openDatabase(dataDir) }),
+  });
+  await migrate(before, testEngine, migrations.slice(0, -1));
+  const proposal = (id: string, state: string, decided: [number, string] | [null, null]) =>
+    sql`INSERT INTO proposals (id, room_id, proposer_id, kind, name, content_sha256, state, created_at, decided_at, decided_by)
+      VALUES (${id}, 'r1', 'pmember', 'snippet', ${id === 'q3' ? 'Seeded' : 'Timer'}, ${`sha-${id}`}, ${state}, 1, ${decided[0]}, ${decided[1]})`.execute(
+      before,
+    );
+  await sql`INSERT INTO people (id, name, created_at) VALUES ('powner', 'Owner', 1), ('pmember', 'Member', 1)`.execute(
+    before,
+  );
+  await sql`INSERT INTO rooms (id, name, owner_id, created_at) VALUES ('r1', 'Room', 'powner', 1)`.execute(
+    before,
+  );
+  await proposal('q1', 'approved', [7, 'powner']);
+  await proposal('q2', 'pending', [null, null]);
+  // A demo seed of an early build left no decider: the room's owner stands in, at the app's creation.
+  await proposal('q3', 'approved', [null, null]);
+  await sql`INSERT INTO instances (id, room_id, name, position, proposal_id, state, created_at)
+    VALUES ('a1', 'r1', 'Timer', 0, 'q1', 'active', 8), ('a3', 'r1', 'Seeded', 1, 'q3', 'active', 9)`.execute(
+    before,
+  );
+  await before.destroy();
+
+  const store = await openStore({ dataDir, databaseUrl });
+  cleanup.push(() => store.close());
+  expect((await store.listInstances('r1')).map((i) => [i.id, i.version, i.proposalId])).toEqual([
+    ['a1', 1, 'q1'],
+    ['a3', 1, 'q3'],
+  ]);
+  expect(await store.listAppVersions('a1')).toEqual([
+    {
+      instanceId: 'a1',
+      version: 1,
+      proposalId: 'q1',
+      approvedBy: 'powner',
+      approvedAt: 7,
+      rollbackOf: null,
+      contentSha256: 'sha-q1',
+      proposerId: 'pmember',
+    },
+  ]);
+  expect(await store.listAppVersions('a3')).toMatchObject([
+    { version: 1, approvedBy: 'powner', approvedAt: 9 },
+  ]);
+  expect(await store.getProposal('q2')).toMatchObject({ updateOf: null, baseVersion: null });
+  // The pending same-name proposal now updates the app in place.
+  const approval = await store.approveUnique({
+    proposalId: 'q2',
+    decidedBy: 'powner',
+    at: 10,
+    instanceId: 'a-new',
+    events: () => [],
+  });
+  expect([approval.updated, approval.instance.id, approval.instance.version]).toEqual([true, 'a1', 2]);
 });

@@ -130,6 +130,56 @@ export const migrations: Migration[] = [
       ),
   },
   {
+    // App updates: an app's versions are records of their own, an instance points at its current
+    // version's proposal, and a proposal remembers the app it updates. Every existing app is version 1.
+    name: 'app versions',
+    up: (db) =>
+      run(
+        db,
+        `
+        ALTER TABLE instances ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE proposals ADD COLUMN update_of TEXT REFERENCES instances(id);
+        ALTER TABLE proposals ADD COLUMN base_version INTEGER;
+        CREATE TABLE app_versions (
+          instance_id TEXT NOT NULL REFERENCES instances(id),
+          version INTEGER NOT NULL,
+          proposal_id TEXT NOT NULL REFERENCES proposals(id),
+          approved_by TEXT NOT NULL REFERENCES people(id),
+          approved_at BIGINT NOT NULL,
+          rollback_of INTEGER,
+          PRIMARY KEY (instance_id, version)
+        );
+        INSERT INTO app_versions (instance_id, version, proposal_id, approved_by, approved_at, rollback_of)
+          SELECT i.id, 1, i.proposal_id, COALESCE(p.decided_by, r.owner_id), COALESCE(p.decided_at, i.created_at), NULL
+          FROM instances i JOIN proposals p ON p.id = i.proposal_id JOIN rooms r ON r.id = i.room_id;
+        `,
+      ),
+  },
+  {
+    // Several servers on one database: the proposal rate limit counted in shared windows, and the
+    // servers alive now with the owner bootstrap token each ensured (hash), so two configured
+    // differently refuse to start.
+    name: 'shared rate windows, live servers',
+    up: (db) =>
+      run(
+        db,
+        `
+        CREATE TABLE rate_windows (
+          key TEXT NOT NULL,
+          window_start BIGINT NOT NULL,
+          count INTEGER NOT NULL,
+          PRIMARY KEY (key, window_start)
+        );
+        CREATE TABLE server_instances (
+          id TEXT PRIMARY KEY,
+          owner_token_hash TEXT NOT NULL,
+          started_at BIGINT NOT NULL,
+          seen_at BIGINT NOT NULL
+        );
+        `,
+      ),
+  },
+  {
     // Approved apps' npm packages built on the server (content-addressed, shared by every proposal with
     // the same build), and each proposal's path: 'bundle' with its hash, or 'sandpack' with why.
     name: 'package bundles',

@@ -4,6 +4,10 @@ import type { Generated } from 'kysely';
 export interface Tables {
   schema_migrations: { version: number; name: string; applied_at: number };
   meta: { key: string; value: string };
+  /** Proposal rate limit windows shared by every server on the database. */
+  rate_windows: { key: string; window_start: number; count: number };
+  /** Servers alive now (seen_at refreshed while running) and the owner token hash each ensured. */
+  server_instances: { id: string; owner_token_hash: string; started_at: number; seen_at: number };
   people: { id: string; name: string; created_at: number };
   tokens: {
     id: string;
@@ -51,6 +55,9 @@ export interface Tables {
     decided_by: string | null;
     dependencies_json: string | null;
     packages_json: string | null;
+    /** The instance this proposal updates (set at proposal time, confirmed at approval). */
+    update_of: string | null;
+    base_version: number | null;
     packages_path: string | null;
     bundle_hash: string | null;
     bundle_note: string | null;
@@ -61,10 +68,20 @@ export interface Tables {
     room_id: string;
     name: string;
     position: number;
+    /** The current version's proposal. */
     proposal_id: string;
     state: string;
     created_at: number;
     removed_at: number | null;
+    version: Generated<number>;
+  };
+  app_versions: {
+    instance_id: string;
+    version: number;
+    proposal_id: string;
+    approved_by: string;
+    approved_at: number;
+    rollback_of: number | null;
   };
   events: {
     room_id: string;

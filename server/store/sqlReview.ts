@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { PinnedPackage } from '../npm/resolveTree.ts';
-import type { IdempotencyKey, InstanceRow, NewEvent, ProposalRow, ProposalState } from './Store.ts';
+import type { Approval, IdempotencyKey, InstanceRow, NewEvent, ProposalRow, ProposalState } from './Store.ts';
 import type { Tables } from './schema.ts';
+import { findActiveByName, insertAppVersion, setCurrentVersion } from './sqlAppVersions.ts';
 import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
 
 /** Proposals and instances: the statements behind the review gate, each write one transaction. */
@@ -26,6 +27,8 @@ export async function insertProposalRow(db: Db, p: ProposalRow): Promise<void> {
       decided_by: p.decidedBy,
       dependencies_json: p.dependencies ? JSON.stringify(p.dependencies) : null,
       packages_json: p.packages ? JSON.stringify(p.packages) : null,
+      update_of: p.updateOf ?? null,
+      base_version: p.baseVersion ?? null,
     })
     .execute();
 }
@@ -101,14 +104,17 @@ export interface ApproveInput {
   decidedBy: string;
   at: number;
   instanceId: string;
-  events: (instance: InstanceRow) => NewEvent[];
+  events: (approval: Approval) => NewEvent[];
 }
 
-/** Approves inside the caller's transaction: a unique launcher name, the next position, the events. */
-export async function approveIn(trx: Db, input: ApproveInput): Promise<InstanceRow> {
+/**
+ * Approves inside the caller's transaction: the active app of the same name is updated in place (its
+ * next version), otherwise a new app takes the next position as version 1; then the events.
+ */
+export async function approveIn(trx: Db, input: ApproveInput): Promise<Approval> {
   const p = await trx
     .selectFrom('proposals')
-    .select(['room_id', 'name'])
+    .select(['room_id', 'name', 'update_of', 'base_version'])
     .where('id', '=', input.proposalId)
     .executeTakeFirst();
   if (!p) throw new CodedError('not_found', 'No such proposal');
@@ -128,15 +134,43 @@ export async function approveIn(trx: Db, input: ApproveInput): Promise<InstanceR
       .executeTakeFirstOrThrow();
     throw new CodedError('conflict', `The proposal is already ${now.state}`);
   }
+  // Under the room's lock: the app of this name now, whatever the proposal saw when it was made.
+  const target = await findActiveByName(trx, roomId, p.name);
+  const approval = target
+    ? await updateInPlace(trx, target, input)
+    : { instance: await insertInstance(trx, roomId, p.name, input), updated: false };
+  // The proposal keeps the base it was made against; one made before the app existed gets the one it replaced.
+  const base = p.update_of === target?.id ? p.base_version : (target?.version ?? null);
+  await trx
+    .updateTable('proposals')
+    .set(target ? { update_of: target.id, base_version: base } : { update_of: null, base_version: null })
+    .where('id', '=', input.proposalId)
+    .execute();
+  await insertAppVersion(trx, {
+    instanceId: approval.instance.id,
+    version: approval.instance.version,
+    proposalId: input.proposalId,
+    approvedBy: input.decidedBy,
+    approvedAt: input.at,
+    rollbackOf: null,
+  });
+  for (const e of input.events(approval)) await insertEvent(trx, e);
+  return approval;
+}
+
+async function updateInPlace(trx: Db, target: InstanceRow, input: ApproveInput): Promise<Approval> {
+  const instance = { ...target, proposalId: input.proposalId, version: target.version + 1 };
+  await setCurrentVersion(trx, instance);
+  return { instance, updated: true };
+}
+
+async function insertInstance(trx: Db, roomId: string, name: string, input: ApproveInput) {
   const active = await trx
     .selectFrom('instances')
-    .select(['name', 'position'])
+    .select('position')
     .where('room_id', '=', roomId)
     .where('state', '=', 'active')
     .execute();
-  const taken = new Set(active.map((r) => r.name));
-  let name = p.name;
-  for (let n = 2; taken.has(name); n++) name = `${p.name} (${n})`;
   const instance: InstanceRow = {
     id: input.instanceId,
     roomId,
@@ -146,6 +180,7 @@ export async function approveIn(trx: Db, input: ApproveInput): Promise<InstanceR
     state: 'active',
     createdAt: input.at,
     removedAt: null,
+    version: 1,
   };
   await trx
     .insertInto('instances')
@@ -157,13 +192,13 @@ export async function approveIn(trx: Db, input: ApproveInput): Promise<InstanceR
       proposal_id: instance.proposalId,
       state: 'active',
       created_at: instance.createdAt,
+      version: 1,
     })
     .execute();
-  for (const e of input.events(instance)) await insertEvent(trx, e);
   return instance;
 }
 
-export function approveUnique(db: Db, input: ApproveInput): Promise<InstanceRow> {
+export function approveUnique(db: Db, input: ApproveInput): Promise<Approval> {
   return db.transaction().execute((trx) => approveIn(trx, input));
 }
 
@@ -252,7 +287,7 @@ export async function getInstance(db: Db, roomId: string, id: string): Promise<I
   return row ? toInstance(row) : undefined;
 }
 
-function toInstance(row: Selectable<Tables['instances']>): InstanceRow {
+export function toInstance(row: Selectable<Tables['instances']>): InstanceRow {
   return {
     id: row.id,
     roomId: row.room_id,
@@ -262,6 +297,7 @@ function toInstance(row: Selectable<Tables['instances']>): InstanceRow {
     state: row.state as InstanceRow['state'],
     createdAt: Number(row.created_at),
     removedAt: row.removed_at == null ? null : Number(row.removed_at),
+    version: Number(row.version),
   };
 }
 
@@ -284,6 +320,8 @@ function toProposal(row: Selectable<Tables['proposals']>): ProposalRow {
     dependencies:
       row.dependencies_json == null ? null : (JSON.parse(row.dependencies_json) as Record<string, string>),
     packages: row.packages_json == null ? null : (JSON.parse(row.packages_json) as PinnedPackage[]),
+    updateOf: row.update_of,
+    baseVersion: row.base_version == null ? null : Number(row.base_version),
     packagesPath: row.packages_path as ProposalRow['packagesPath'],
     bundleHash: row.bundle_hash,
     bundleNote: row.bundle_note,

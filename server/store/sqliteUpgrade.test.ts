@@ -35,6 +35,7 @@ it('upgrades a database of the SQLite-only releases keeping every row; each room
   expect((await store.listInstances('r1')).map((i) => [i.id, i.name, i.position])).toEqual([
     ['a1', 'Timer', 0],
   ]);
+  expect((await store.listAppVersions('a1')).map((v) => [v.version, v.proposalId])).toEqual([[1, 'q1']]);
   expect((await store.findTokenByHash('hash-personal'))?.lastUsedAt).toBe(3);
   expect((await store.findSession('session-1', 100))?.scopes).toEqual(['osfoundry:read', 'osfoundry:write']);
   expect((await store.findInvite('invite-hash'))?.roomName).toBe('Room one');

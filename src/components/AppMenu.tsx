@@ -2,23 +2,28 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import type { AppAbout, LauncherAppView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { AppVersions } from './AppVersions.tsx';
 import { formatBytes } from './formatBytes.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * "App menu" for the open app: who proposed and approved it, its content hash, what it keeps on this
- * device, and "Clear app data" (after a confirmation). The data itself never leaves the browser.
+ * "App menu" for the open app: who proposed and approved it, its content hash, its versions (the owner
+ * can roll back), what it keeps on this device, and "Clear app data" (after a confirmation). The data
+ * itself never leaves the browser.
  */
 export function AppMenu({
   roomId,
   app,
   storage,
+  owner = false,
 }: {
   roomId: string;
   app: LauncherAppView;
   storage: StorageBridge;
+  /** The room's owner: each older version offers a rollback. */
+  owner?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
@@ -77,11 +82,13 @@ export function AppMenu({
         aria-labelledby="app-menu-title"
         onClose={() => setOpen(false)}
       >
-        <h2 id="app-menu-title">AppAbout {app.name}</h2>
+        <h2 id="app-menu-title">About {app.name}</h2>
         {typeof about === 'string' ? (
           <p role="alert">{about}</p>
         ) : about ? (
           <dl>
+            <dt>Version</dt>
+            <dd>{about.version}</dd>
             <dt>Proposed by</dt>
             <dd>
               {about.proposed_by}, {when(about.proposed_at)}
@@ -98,6 +105,7 @@ export function AppMenu({
         ) : (
           <p aria-live="polite">Loading…</p>
         )}
+        {open && <AppVersions roomId={roomId} appId={app.id} appName={app.name} owner={owner} />}
         <h3>Data on this device</h3>
         <p aria-live="polite" data-testid="app-data-usage">
           {typeof usage === 'string'

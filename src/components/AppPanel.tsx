@@ -1,7 +1,10 @@
 import type { PoolEntry } from '../../runtime/host/FramePool.ts';
 import type { FrameError } from '../../runtime/protocol.ts';
 
-/** One app's status over its frame: opening, its error with "Reload app", or stopped with "Restart". */
+/**
+ * One app's status over its frame: opening, its error with "Reload app", stopped with "Restart", or
+ * "Version N is ready." with "Reload" when an update was approved while it runs.
+ */
 export function AppPanel({
   name,
   entry,
@@ -26,7 +29,15 @@ export function AppPanel({
         </div>
       );
     case 'running':
-      return null;
+      // A newer version was approved while this one runs: the member chooses when to take it.
+      return entry?.readyVersion === undefined ? null : (
+        <div className="panel-status panel-ready" role="status" style={{ bottom: 'auto' }}>
+          <p>Version {entry.readyVersion} is ready.</p>
+          <button type="button" onClick={onRestart}>
+            Reload
+          </button>
+        </div>
+      );
     case 'error':
     case 'fetch-error':
       return (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { FrameBridge } from '../../runtime/host/FrameController.ts';
-import type { FramePool, PoolApp } from '../../runtime/host/FramePool.ts';
+import type { FramePool, PoolApp, PoolEntry } from '../../runtime/host/FramePool.ts';
 import type { LauncherAppView } from '../../validation/views.ts';
 import { AppPanel } from './AppPanel.tsx';
 import { lastActivationAt } from './lastActivation.ts';
@@ -10,6 +10,15 @@ const SandpackPanel = lazy(() => import('./SandpackPanel.tsx').then((m) => ({ de
 
 /** Warm frames started in idle time for the first tabs (the pool bounds the total). */
 const IDLE_WARM = 2;
+
+/** Whether an open app has painted or will not (an error, a stop). */
+const settled = (entry: PoolEntry | undefined) =>
+  entry !== undefined &&
+  (entry.paintMs !== undefined || !(entry.state.kind === 'warm' || entry.state.kind === 'loading'));
+
+/** Imports outside the runtime's modules were found at review: the app runs with Sandpack instead. */
+export const runsWithSandpack = (app: LauncherAppView): boolean =>
+  !!(app.dependencies && app.sandpack_url && app.registry_url);
 
 export const poolApp = (app: LauncherAppView): PoolApp => ({
   id: app.id,
@@ -41,25 +50,34 @@ export function MountedApps({
 }) {
   useSyncExternalStore(pool.subscribe, () => pool.version);
 
-  // Imports outside the runtime's modules were found at review: that app runs with Sandpack instead.
-  const sandpack =
-    selected?.dependencies && selected.sandpack_url && selected.registry_url ? selected : undefined;
+  const sandpack = selected && runsWithSandpack(selected) ? selected : undefined;
   useEffect(() => {
-    if (sandpack || !selected) pool.show(undefined);
+    if (sandpack) pool.hold(poolApp(sandpack));
+    else if (!selected) pool.show(undefined);
     else pool.open(poolApp(selected), lastActivationAt());
   }, [pool, selected, sandpack]);
+  // Sandpack apps stay mounted (hidden) like the pool's frames, evicted with them: in the list's order,
+  // so React never moves one (moving an iframe reloads it).
+  const mounted = new Set(pool.mounted());
+  const sandpackApps = apps.filter((a) => runsWithSandpack(a) && (mounted.has(a.id) || a === sandpack));
 
   useEffect(() => {
     const listed = new Set(apps.map((a) => a.id));
     // An app removed from the launcher unmounts at once.
     for (const id of pool.mounted()) if (!listed.has(id)) pool.drop(id);
+  }, [pool, apps]);
+
+  // Warm frames wait for the open app's first paint (or its failure): they would compete with it for the CPU.
+  const openSettled = !selected || !!sandpack || settled(pool.entry(selected.id));
+  useEffect(() => {
+    if (!openSettled) return;
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(() => {
       for (const app of apps.filter((a) => !a.dependencies).slice(0, IDLE_WARM)) pool.warm(poolApp(app));
     });
     return () => cancel(handle);
-  }, [pool, apps]);
+  }, [pool, apps, openSettled]);
 
   return (
     <section
@@ -78,25 +96,34 @@ export function MountedApps({
           </p>
           <p className="muted">Pick another app above.</p>
         </div>
-      ) : sandpack?.dependencies && sandpack.sandpack_url && sandpack.registry_url ? (
-        <Suspense fallback={null}>
-          <SandpackPanel
-            key={sandpack.id}
-            roomId={roomId}
-            appId={sandpack.id}
-            name={sandpack.name}
-            dependencies={sandpack.dependencies}
-            bundlerUrl={sandpack.sandpack_url}
-            registryUrl={sandpack.registry_url}
-            bridge={bridge}
-          />
-        </Suspense>
-      ) : (
+      ) : sandpack ? null : (
         <AppPanel
           name={selected.name}
           entry={pool.entry(selected.id)}
           onRestart={() => pool.restart(poolApp(selected))}
         />
+      )}
+      {sandpackApps.map(
+        (app) =>
+          app.dependencies &&
+          app.sandpack_url &&
+          app.registry_url && (
+            <div key={app.id} style={{ display: app === sandpack ? 'contents' : 'none' }}>
+              <Suspense fallback={null}>
+                <SandpackPanel
+                  // A new version remounts the bundler on its code (its packages may differ).
+                  key={app.version}
+                  roomId={roomId}
+                  appId={app.id}
+                  name={app.name}
+                  dependencies={app.dependencies}
+                  bundlerUrl={app.sandpack_url}
+                  registryUrl={app.registry_url}
+                  bridge={bridge}
+                />
+              </Suspense>
+            </div>
+          ),
       )}
       <div
         ref={(el) => pool.attach(el)}

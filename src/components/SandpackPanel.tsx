@@ -70,7 +70,9 @@ export function SandpackPanel(props: {
 
   const onOutcome = useCallback((o: SandpackOutcome) => {
     setPhase((p) => {
-      if (p.kind === 'error') return p;
+      // A later error replaces an earlier one: the bundler's own message (with file and line) can follow
+      // its `done` (which only says that compiling failed).
+      if (p.kind === 'error' && o.kind !== 'error') return p;
       if (o.kind === 'status') return p.kind === 'loading' ? { kind: 'loading', status: o.status } : p;
       return o;
     });

@@ -6,7 +6,7 @@ import type { SaveGate } from '../../runtime/host/SaveGate.ts';
 import { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import type { LauncherAppView } from '../../validation/views.ts';
 import { api } from '../api.ts';
-import { poolApp } from './MountedApps.tsx';
+import { poolApp, runsWithSandpack } from './MountedApps.tsx';
 
 /** The launcher's frame pool for one room, and the warm hook the tab bar calls on pointer enter/focus. */
 export function useFramePool(roomId: string, apps: LauncherAppView[] | undefined, saves: SaveGate) {
@@ -44,7 +44,8 @@ export function useFramePool(roomId: string, apps: LauncherAppView[] | undefined
   useEffect(() => () => pool.dispose(), [pool]);
   const onWarm = (appId: string) => {
     const app = apps?.find((a) => a.id === appId);
-    if (app) pool.warm(poolApp(app));
+    // A Sandpack app runs in its bundler's frame: a warm Sucrase frame for it would be a wasted process.
+    if (app && !runsWithSandpack(app)) pool.warm(poolApp(app));
   };
   return { pool, onWarm, storage, bridge };
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LauncherView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { AppMenu } from '../components/AppMenu.tsx';
-import { MountedApps } from '../components/MountedApps.tsx';
+import { MountedApps, poolApp } from '../components/MountedApps.tsx';
 import { SavePrompt } from '../components/SavePrompt.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
@@ -12,7 +12,7 @@ import { EmptyRoom } from '../launcher/EmptyRoom.tsx';
 import { OwnerControls, saveAppOrder } from '../launcher/OwnerControls.tsx';
 import { ReviewLink } from '../launcher/ReviewLink.tsx';
 import { navigate, useLocation } from '../router.ts';
-import { useRoomEvents } from '../useRoomEvents.ts';
+import { type RoomEvent, useRoomEvents } from '../useRoomEvents.ts';
 
 /** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
 export function LauncherPage({ roomId }: { roomId: string }) {
@@ -27,19 +27,36 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   // Names of apps seen on this page, so a removal while open can say which app went.
   const seen = useRef(new Map<string, string>());
   const [changes, setChanges] = useState(0);
-  const load = useCallback(() => {
-    api('GET /api/rooms/:roomId', { params: { roomId } })
-      .then(setData)
-      .catch((err: Error) => setError(err.message));
-  }, [roomId]);
-  useEffect(load, [load]);
+  const load = useCallback(
+    (then?: (view: LauncherView) => void) => {
+      api('GET /api/rooms/:roomId', { params: { roomId } })
+        .then((view) => {
+          setData(view);
+          then?.(view);
+        })
+        .catch((err: Error) => setError(err.message));
+    },
+    [roomId],
+  );
+  useEffect(() => load(), [load]);
   // Tabs come and go live: any launcher or review change re-reads the room.
   useRoomEvents(
     roomId,
-    useCallback(() => {
-      load();
-      setChanges((n) => n + 1);
-    }, [load]),
+    useCallback(
+      (e: RoomEvent) => {
+        // New code for an app: its frames take it (the shown one when the member reloads), with the
+        // re-read room's view of it, since a new version may bring its own package bundle.
+        if (e.type === 'app.updated') {
+          const { app_id, version } = e.data;
+          load((view) => {
+            const app = view.apps.find((a) => a.id === app_id);
+            if (app) pool.updated(poolApp(app), version);
+          });
+        } else load();
+        setChanges((n) => n + 1);
+      },
+      [load, pool],
+    ),
   );
 
   if (error)
@@ -61,24 +78,27 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     const byId = new Map(data.apps.map((a) => [a.id, a]));
     setData({ ...data, apps: ids.flatMap((id) => byId.get(id) ?? []) });
     setReorderError(undefined);
-    saveAppOrder(roomId, ids).then(load, (err: Error) => {
-      setReorderError(`Could not reorder the tabs: ${err.message}`);
-      load();
-    });
+    saveAppOrder(roomId, ids).then(
+      () => load(),
+      (err: Error) => {
+        setReorderError(`Could not reorder the tabs: ${err.message}`);
+        load();
+      },
+    );
   };
 
   return (
     <main className="launcher">
       <div className="launcher-head">
         <h1 className="launcher-title">{data.room.name}</h1>
-        {selected && <AppMenu roomId={roomId} app={selected} storage={storage} />}
+        {selected && <AppMenu roomId={roomId} app={selected} storage={storage} owner={owner} />}
         {owner && (
           <OwnerControls
             roomId={roomId}
             roomName={data.room.name}
             app={selected}
             apps={data.apps}
-            onChanged={load}
+            onChanged={() => load()}
           />
         )}
         {reorderError && (

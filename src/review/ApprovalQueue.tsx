@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { navigate } from '../router.ts';
+import { type RoomEvent, useRoomEvents } from '../useRoomEvents.ts';
 import { DeclineForm } from './DeclineForm.tsx';
 import { ProposalCard } from './ProposalCard.tsx';
 
@@ -24,6 +25,16 @@ export function ApprovalQueue({ roomId, roomName }: { roomId: string; roomName?:
       .catch((err: Error) => setError(err.message));
   }, [roomId]);
   useEffect(load, [load]);
+  // Live: proposals that arrive or are decided elsewhere (another tab, another owner's device) show here.
+  useRoomEvents(
+    roomId,
+    useCallback(
+      (e: RoomEvent) => {
+        if (e.type === 'stream.opened' || e.type.startsWith('proposal.') || e.type === 'app.updated') load();
+      },
+      [load],
+    ),
+  );
 
   const act = async (fn: () => Promise<unknown>) => {
     setError(undefined);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hiddenCharacterLabels, type ReviewFlag, reviewFlags } from '../../validation/reviewFlags.ts';
 import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
@@ -8,9 +8,14 @@ import { DeclineForm } from './DeclineForm.tsx';
 import { fileAnchor } from './lineAnchor.ts';
 import { PackageList } from './PackageList.tsx';
 import { ReviewAids } from './ReviewAids.tsx';
+import { TailwindNote } from './TailwindNote.tsx';
+
+// Only an update's card loads the diff (and the diff library).
+const UpdateChanges = lazy(() => import('./UpdateChanges.tsx').then((m) => ({ default: m.UpdateChanges })));
 
 /**
- * One pending proposal: every file in full, the review sentence, Approve and create, Decline. The files
+ * One pending proposal: every file in full, the review sentence, Approve and create, Decline; an update
+ * also shows its diff against the app's current version and approves with Approve update. The files
  * load when the card comes into view (a queue of 200 opens as fast as one); Approve waits for them.
  */
 export function ProposalCard({
@@ -68,6 +73,8 @@ export function ProposalCard({
   const flags = useMemo(() => reviewFlags(fileMap ?? {}), [fileMap]);
   const hiddenFlags = whereFlagged(flags.filter((f) => f.kind === 'hidden_character'));
   const layoutFlags = whereFlagged(flags.filter((f) => f.kind !== 'hidden_character'));
+  // An update of an app still in the launcher; one whose app was removed since is a new app again.
+  const update = proposal.update?.current_version != null ? proposal.update : undefined;
   const run = (fn: () => Promise<void>) => {
     setBusy(true);
     fn().finally(() => setBusy(false));
@@ -88,6 +95,23 @@ export function ProposalCard({
         {proposal.via_client ? `through the app ${proposal.via_client} (unverified name) · ` : ''}
         <time dateTime={proposal.created_at}>{new Date(proposal.created_at).toLocaleString()}</time>
       </p>
+      {update && (
+        <p>
+          Update of <strong>{update.app_name}</strong> from version {update.base_version}
+        </p>
+      )}
+      {update && update.current_version !== update.base_version && (
+        <p className="warning" role="note">
+          {update.app_name} moved on since this was proposed: it is at version {update.current_version} now,
+          and the changes below are against that version.
+        </p>
+      )}
+      {proposal.update && !update && (
+        <p role="note">
+          {proposal.update.app_name} was removed from the launcher since this was proposed: approving adds it
+          as a new app.
+        </p>
+      )}
       {nameFlags.length > 0 && (
         <p className="warning" role="note">
           Hidden or direction-changing characters in the name: {nameFlags.join(', ')}
@@ -107,7 +131,14 @@ export function ProposalCard({
           <p>This path does not build or deploy a bundle.</p>
         </>
       )}
-      <p>Approval makes this code available in the Room app launcher. Review the files before approving.</p>
+      {update ? (
+        <p>
+          Approval replaces {update.app_name} in the Room app launcher with this version; its tab and its data
+          stay. Review the changes before approving.
+        </p>
+      ) : (
+        <p>Approval makes this code available in the Room app launcher. Review the files before approving.</p>
+      )}
       {proposal.packages ? (
         <PackageList packages={proposal.packages} />
       ) : (
@@ -150,6 +181,12 @@ export function ProposalCard({
             {files.length === 1 ? 'Its file is' : `All ${files.length} files are`} loaded (
             {formatBytes(files.reduce((n, [, code]) => n + new Blob([code]).size, 0))}).
           </p>
+          {update && (
+            <Suspense fallback={<p className="muted">Loading the changes…</p>}>
+              <UpdateChanges roomId={roomId} update={update} proposal={proposal} files={fileMap} />
+            </Suspense>
+          )}
+          <TailwindNote files={fileMap} />
           <ReviewAids files={fileMap} scope={anchorScope} open={openFiles} />
           <details ref={fileList} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
             <summary>Review all proposed files ({files.length})</summary>
@@ -176,7 +213,7 @@ export function ProposalCard({
             disabled={busy || !fileMap}
             onClick={() => run(onApprove)}
           >
-            Approve and create
+            {update ? 'Approve update' : 'Approve and create'}
           </button>
           <button type="button" disabled={busy} onClick={() => setConfirming(true)}>
             Decline

@@ -190,6 +190,21 @@ export const network: Row[] = [
     },
   ),
   networkRow(
+    'E14',
+    'Tailwind arbitrary values with url(): background, list-style, cursor, mask from class names the frame compiles',
+    (env) => `
+  const div = document.createElement('div');
+  div.className = 'bg-[url(${env.listener}/e14-bg.png)] cursor-[url(${env.listener}/e14-cursor.png),auto] mask-[url(${env.listener}/e14-mask.png)] h-10 w-10';
+  div.innerHTML = '<ul class="list-image-[url(${env.listener}/e14-list.png)]"><li>x</li></ul>';
+  document.body.append(div);
+  const tailwind = document.querySelector('style[data-tailwind]');
+  out.compiled = !!tailwind && tailwind.textContent.includes('e14-bg.png');`,
+    (p) => {
+      // The row proves something only if Tailwind did generate the url() rules.
+      expect(p.compiled, 'Tailwind compiled the url() class into the frame').toBe(true);
+    },
+  ),
+  networkRow(
     'E13',
     'WebRTC: RTCPeerConnection with a STUN server on the listener, directly and from a nested frame realm',
     (env) => `

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import { E2E_NPM_CACHE, E2E_PORT } from '../../env.ts';
 import { noLeaks } from '../assertions.ts';
+import { tickerApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
 import type { Env, RowContext } from '../rowEnv.ts';
+import { hostRecords, launcherIdle, proposeOk } from '../rowHelpers.ts';
 
 /** A file that imports a package the shared server's offline cache holds. */
 const DATE_APP = {
@@ -233,6 +235,65 @@ export const server: Row[] = [
       expect(error.detail?.max_depth).toBe(64);
       await noProposalNamed(t, 'SV5');
       expect((await member.get('/healthz')).status()).toBe(200);
+      await member.dispose();
+    },
+  },
+  {
+    id: 'SV6',
+    group: 'server',
+    attempt:
+      'a member proposes an update of an approved app (its exact name) and the owner leaves it pending; another update of it is declined; the member tries to approve and to roll back',
+    outcome:
+      "the launcher keeps one tab running version 1: no frame, no host cache and no files answer ever carries the pending or the declined code; the member's approve and rollback answer 403",
+    ownRoom: true,
+    apps: { main: () => tickerApp('SV6 approved v1') },
+    async check(t) {
+      const member = await memberApi(t);
+      const pending = await member.post(`/api/rooms/${t.roomId}/proposals`, {
+        data: {
+          name: t.appName(),
+          files: tickerApp('SV6 PENDING UPDATE RAN'),
+          idempotency_key: `sv6-${Date.now()}`,
+        },
+      });
+      expect(pending.status(), await pending.text()).toBe(201);
+      const { proposal } = (await pending.json()) as {
+        proposal: { id: string; update: { instance_id: string } | null };
+      };
+      expect(proposal.update?.instance_id, 'the proposal is an update of the approved app').toBe(t.appId());
+      const declined = await proposeOk(t, t.appName(), tickerApp('SV6 DECLINED UPDATE RAN'));
+      expect(
+        (await t.api.post(`/api/rooms/${t.roomId}/proposals/${declined}/decline`, { data: {} })).ok(),
+      ).toBe(true);
+      const approve = await member.post(`/api/rooms/${t.roomId}/proposals/${proposal.id}/approve`);
+      expect(approve.status()).toBe(403);
+      const rollback = await member.post(`/api/rooms/${t.roomId}/apps/${t.appId()}/rollback`, {
+        data: { version: 1 },
+      });
+      expect(rollback.status()).toBe(403);
+
+      const frame = await t.open();
+      await expect(frame.getByText('SV6 approved v1')).toBeVisible();
+      await expect(t.page.getByRole('tab')).toHaveText([t.appName()]);
+      await launcherIdle(t);
+      await t.drain();
+      const markers = ['SV6 PENDING UPDATE RAN', 'SV6 DECLINED UPDATE RAN'];
+      for (const f of t.page.frames()) {
+        const html = await f.content();
+        for (const marker of markers) expect(html, f.url()).not.toContain(marker);
+      }
+      const cached = (await hostRecords(t)).join('\n');
+      for (const marker of markers) expect(cached).not.toContain(marker);
+      for (const client of [t.api, member]) {
+        const files = await client.get(`/api/rooms/${t.roomId}/apps/${t.appId()}/files`);
+        const text = await files.text();
+        expect(text).toContain('SV6 approved v1');
+        for (const marker of markers) expect(text).not.toContain(marker);
+      }
+      const { apps } = (await (await member.get(`/api/rooms/${t.roomId}`)).json()) as {
+        apps: { id: string; version: number }[];
+      };
+      expect(apps.map((a) => [a.id, a.version])).toEqual([[t.appId(), 1]]);
       await member.dispose();
     },
   },

@@ -128,4 +128,83 @@ export const unreviewed: Row[] = [
       await noLeaks(t);
     },
   },
+  {
+    id: 'U6',
+    group: 'unreviewed',
+    attempt:
+      "propose an update of an approved app (same name); read its card's diff and whole new file, then open the app",
+    outcome:
+      "the tab runs the approved version only: no frame carries the update's code, the app's files API serves the approved files, no new version is offered",
+    ownRoom: true,
+    apps: { main: () => tickerApp('U6 approved') },
+    async check(t) {
+      const pending = await proposeOk(t, t.appName(), tickerApp('UPDATE CODE RAN'));
+      await t.page.goto(`/rooms/${t.roomId}/review`);
+      const card = t.page.getByRole('article', { name: t.appName() });
+      await expect(card.getByRole('region', { name: 'Changes in src/App.tsx' })).toContainText(
+        'UPDATE CODE RAN',
+      );
+      await card.getByRole('button', { name: 'Show whole new file' }).click();
+      await expect(card.getByRole('region', { name: 'src/App.tsx source' })).toContainText(
+        'UPDATE CODE RAN',
+        {
+          timeout: 15_000,
+        },
+      );
+      await expect(t.page.locator('iframe')).toHaveCount(0);
+      const frame = await t.open();
+      await expect(frame.getByText('U6 approved')).toBeVisible({ timeout: 15_000 });
+      await launcherIdle(t);
+      await t.drain();
+      for (const f of t.page.frames()) expect(await f.content()).not.toContain('UPDATE CODE RAN');
+      await expect(t.page.getByText(/Version \d+ is ready/)).toHaveCount(0);
+      const files = await t.page.request.get(`/api/rooms/${t.roomId}/apps/${t.appId()}/files`);
+      expect(JSON.stringify(await files.json())).not.toContain('UPDATE CODE RAN');
+      expect((await t.page.request.get(`/api/rooms/${t.roomId}/apps/${pending}/files`)).status()).toBe(404);
+    },
+  },
+  {
+    id: 'U7',
+    group: 'unreviewed',
+    attempt:
+      'decline an update on its card while the app is open in another launcher page, then reopen the app',
+    outcome:
+      'no frame ever carries the declined code: the open tab is offered nothing, the reopened one runs the approved version, the version stays 1',
+    ownRoom: true,
+    apps: { main: () => tickerApp('U7 approved') },
+    async check(t) {
+      const frame = await t.open();
+      await expect(frame.getByText('U7 approved')).toBeVisible({ timeout: 15_000 });
+      await proposeOk(t, t.appName(), tickerApp('DECLINED CODE RAN'));
+      await expect(t.page.getByRole('link', { name: 'Needs your approval' })).toHaveAccessibleDescription(
+        '1 proposal waiting',
+        { timeout: 15_000 },
+      );
+      const review = await t.context.newPage();
+      await review.goto(`/rooms/${t.roomId}/review`);
+      const card = review.getByRole('article', { name: t.appName() });
+      await expect(card.getByRole('region', { name: 'Changes in src/App.tsx' })).toContainText(
+        'DECLINED CODE RAN',
+      );
+      await card.getByRole('button', { name: 'Decline' }).click();
+      await card.getByRole('button', { name: 'Confirm decline' }).click();
+      await expect(review.getByText('Nothing is waiting for your review.')).toBeVisible();
+      await review.close();
+      // The decline's event has reached the open launcher: its pending count went to zero.
+      await expect(t.page.getByRole('link', { name: 'Needs your approval' })).toHaveAccessibleDescription(
+        '0 proposals waiting',
+        { timeout: 15_000 },
+      );
+      await expect(t.page.getByText(/Version \d+ is ready/)).toHaveCount(0);
+      await t.page.reload();
+      await expect(t.frame().getByText('U7 approved')).toBeVisible({ timeout: 15_000 });
+      await launcherIdle(t);
+      await t.drain();
+      for (const f of t.page.frames()) expect(await f.content()).not.toContain('DECLINED CODE RAN');
+      const room = await t.page.request.get(`/api/rooms/${t.roomId}`);
+      expect(((await room.json()) as { apps: { version: number }[] }).apps.map((a) => a.version)).toEqual([
+        1,
+      ]);
+    },
+  },
 ];

@@ -2,6 +2,7 @@
 import { SandpackProvider, useSandpackClient } from '@codesandbox/sandpack-react/unstyled';
 import { useEffect, useMemo } from 'react';
 import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
+import { type BundlerErrorFields, bundlerError } from './bundlerError.ts';
 import { connectSandpackFrame } from './connectSandpackFrame.ts';
 import { sandpackFiles } from './sandpackFiles.ts';
 
@@ -59,12 +60,10 @@ export function SandpackView(props: SandpackViewProps) {
 }
 
 /** The fields of the bundler's own messages the panel reads. */
-interface BundlerMessage {
+interface BundlerMessage extends BundlerErrorFields {
   type?: string;
   compilatonError?: boolean;
   action?: string;
-  title?: string;
-  message?: string;
   status?: unknown;
 }
 
@@ -76,17 +75,18 @@ function Preview({ who, name, bundlerUrl, bridge, onOutcome }: SandpackViewProps
     const el = iframe.current;
     if (!el) return;
     const started = performance.now();
+    // The bundler's own error (with file and line) comes as a `show-error` action, before or after its `done`.
+    let shown = false;
     const onBundlerMessage = (data: unknown) => {
       const message = data as BundlerMessage | null;
       if (!message || typeof message !== 'object') return;
       if (message.type === 'done') {
-        onOutcome(
-          message.compilatonError
-            ? { kind: 'error', message: 'The app failed to compile in Sandpack' }
-            : { kind: 'running', ms: Math.round(performance.now() - started) },
-        );
+        if (!message.compilatonError)
+          onOutcome({ kind: 'running', ms: Math.round(performance.now() - started) });
+        else if (!shown) onOutcome({ kind: 'error', message: 'The app failed to compile in Sandpack' });
       } else if (message.type === 'action' && message.action === 'show-error') {
-        onOutcome({ kind: 'error', message: `${message.title}: ${message.message}`.slice(0, 500) });
+        shown = true;
+        onOutcome({ kind: 'error', message: bundlerError(message) });
       } else if (message.type === 'status' && typeof message.status === 'string') {
         onOutcome({ kind: 'status', status: message.status });
       }

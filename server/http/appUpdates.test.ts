@@ -1,0 +1,240 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
+
+const V1 = { 'src/App.tsx': 'export default function App() {\n  return <h1>One</h1>;\n}\n' };
+const V2 = {
+  'src/App.tsx':
+    'import { label } from "./label";\nexport default function App() {\n  return <h1>{label}</h1>;\n}\n',
+  'src/label.ts': 'export const label = "Two";\n',
+};
+let s: TestServer;
+let owner: Api;
+let roomId: string;
+
+beforeEach(async () => {
+  s = await startTestServer();
+  owner = apiClient(s.url, { token: s.ownerToken });
+  roomId = (await owner('POST', '/api/rooms', { name: 'Team' })).body.room.id;
+});
+afterEach(async () => s.close());
+
+let keys = 0;
+async function propose(files: Record<string, string>, name = 'Timer', as = owner) {
+  const res = await as('POST', `/api/rooms/${roomId}/proposals`, {
+    name,
+    files,
+    idempotency_key: `update-key-${++keys}`,
+  });
+  expect(res.status).toBe(201);
+  return res.body.proposal;
+}
+const approve = async (proposalId: string) =>
+  (await owner('POST', `/api/rooms/${roomId}/proposals/${proposalId}/approve`)).body.app;
+const proposal = async (id: string) =>
+  (await owner('GET', `/api/rooms/${roomId}/proposals/${id}`)).body.proposal;
+const launcher = async (as = owner) => (await as('GET', `/api/rooms/${roomId}`)).body.apps;
+const filesOf = async (appId: string) =>
+  (await owner('GET', `/api/rooms/${roomId}/apps/${appId}/files`)).body.files;
+const versions = async (appId: string, as = owner) =>
+  (await as('GET', `/api/rooms/${roomId}/apps/${appId}/versions`)).body.versions;
+const events = async (as = owner) => (await as('GET', `/api/rooms/${roomId}/events`)).body.events;
+
+describe('an update is a proposal for an approved app of the same name', () => {
+  it('is applied in place on approval: same id, tab and position, next version, app.updated', async () => {
+    const { member } = await joinAsMember(s, owner, roomId);
+    const v1 = await propose(V1);
+    expect(v1.update).toBeNull();
+    const app = await approve(v1.id);
+    expect(app).toMatchObject({ name: 'Timer', position: 0, version: 1, updated: false });
+    await approve((await propose(V1, 'Other')).id);
+
+    const v2 = await propose(V2);
+    const update = { instance_id: app.id, app_name: 'Timer', base_version: 1, current_version: 1 };
+    expect(v2).toMatchObject({ kind: 'snippet', name: 'Timer', update });
+    expect(await proposal(v2.id)).toMatchObject({ update, files: V2 });
+    const created = (await events()).find(
+      (e: { type: string; data: { proposal_id?: string } }) =>
+        e.type === 'proposal.created' && e.data.proposal_id === v2.id,
+    );
+    expect(created.data.update_of).toBe(app.id);
+    // Pending: the launcher still runs version 1.
+    expect(await filesOf(app.id)).toEqual(V1);
+
+    const after = (await events()).at(-1).seq;
+    expect(await approve(v2.id)).toEqual({
+      id: app.id,
+      name: 'Timer',
+      position: 0,
+      proposal_id: v2.id,
+      version: 2,
+      updated: true,
+    });
+    expect(
+      (await launcher(member)).map((a: { id: string; name: string; version: number }) => [
+        a.id,
+        a.name,
+        a.version,
+      ]),
+    ).toEqual([
+      [app.id, 'Timer', 2],
+      [expect.any(String), 'Other', 1],
+    ]);
+    expect(await filesOf(app.id)).toEqual(V2);
+    const seen = (await member('GET', `/api/rooms/${roomId}/events?after=${after}`)).body.events;
+    expect(seen.map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
+      ['app.updated', { app_id: app.id, name: 'Timer', version: 2, rollback_of: null }],
+    ]);
+    const approvedEvent = (await events()).find(
+      (e: { type: string; seq: number }) => e.type === 'proposal.approved' && e.seq > after,
+    );
+    expect(approvedEvent.data).toMatchObject({ app_id: app.id, update_of: app.id });
+    expect((await member('GET', `/api/rooms/${roomId}/apps/${app.id}/about`)).body.about).toMatchObject({
+      version: 2,
+      content_sha256: v2.content_sha256,
+    });
+    const history = await versions(app.id, member);
+    expect(history).toMatchObject({ app_id: app.id, current_version: 2 });
+    expect(history.versions).toEqual([
+      {
+        version: 2,
+        content_sha256: v2.content_sha256,
+        proposal_id: v2.id,
+        proposed_by: 'Owner',
+        approved_by: 'Owner',
+        approved_at: expect.any(String),
+        rollback_of: null,
+      },
+      expect.objectContaining({ version: 1, content_sha256: v1.content_sha256, proposal_id: v1.id }),
+    ]);
+    expect(await proposal(v2.id)).toMatchObject({
+      state: 'approved',
+      update: { ...update, current_version: 2 },
+    });
+  });
+
+  it('a declined update changes nothing', async () => {
+    const app = await approve((await propose(V1)).id);
+    const v2 = await propose(V2);
+    const declined = await owner('POST', `/api/rooms/${roomId}/proposals/${v2.id}/decline`, { reason: 'No' });
+    expect(declined.body.proposal).toMatchObject({ state: 'declined', update: { instance_id: app.id } });
+    expect(await launcher()).toEqual([expect.objectContaining({ id: app.id, version: 1 })]);
+    expect(await filesOf(app.id)).toEqual(V1);
+    expect((await versions(app.id)).versions).toHaveLength(1);
+    expect((await events()).map((e: { type: string }) => e.type)).not.toContain('app.updated');
+  });
+
+  it('an update of an app removed since becomes a new app', async () => {
+    const app = await approve((await propose(V1)).id);
+    const v2 = await propose(V2);
+    expect((await owner('DELETE', `/api/rooms/${roomId}/apps/${app.id}`)).status).toBe(200);
+    expect((await proposal(v2.id)).update).toEqual({
+      instance_id: app.id,
+      app_name: 'Timer',
+      base_version: 1,
+      current_version: null,
+    });
+    const added = await approve(v2.id);
+    expect(added).toMatchObject({ name: 'Timer', version: 1, updated: false });
+    expect(added.id).not.toBe(app.id);
+    expect((await proposal(v2.id)).update).toBeNull();
+    expect((await events()).at(-1)).toMatchObject({ type: 'app.added', data: { app_id: added.id } });
+  });
+
+  it('two pending updates: the second, approved after the first, says the app moved on and applies to it', async () => {
+    const app = await approve((await propose(V1)).id);
+    const a = await propose(V2);
+    const b = await propose({ 'src/App.tsx': 'export default () => "three";\n' });
+    for (const p of [a, b]) expect(p.update).toMatchObject({ base_version: 1, current_version: 1 });
+    await approve(a.id);
+    expect((await proposal(b.id)).update).toMatchObject({
+      instance_id: app.id,
+      base_version: 1,
+      current_version: 2,
+    });
+    expect(await approve(b.id)).toMatchObject({ id: app.id, version: 3, updated: true });
+    expect((await proposal(b.id)).update).toMatchObject({ base_version: 1, current_version: 3 });
+    expect(await launcher()).toHaveLength(1);
+  });
+
+  it('an identical name in another room is not an update', async () => {
+    await approve((await propose(V1)).id);
+    const other = (await owner('POST', '/api/rooms', { name: 'Elsewhere' })).body.room.id;
+    const res = await owner('POST', `/api/rooms/${other}/proposals`, {
+      name: 'Timer',
+      files: V2,
+      idempotency_key: 'update-key-other',
+    });
+    expect(res.body.proposal.update).toBeNull();
+  });
+});
+
+describe('rollback', () => {
+  it('makes an earlier version current as the next version; owner only, same-origin, checked body', async () => {
+    const { member, memberToken } = await joinAsMember(s, owner, roomId);
+    const v1 = await propose(V1);
+    const app = await approve(v1.id);
+    await approve((await propose(V2)).id);
+    const rollback = (body: unknown, as = owner, appId = app.id) =>
+      as('POST', `/api/rooms/${roomId}/apps/${appId}/rollback`, body);
+
+    for (const as of [member, memberToken]) expect((await rollback({ version: 1 }, as)).status).toBe(403);
+    for (const body of [{}, { version: '1' }, { version: 0 }, { version: 1.5 }, { version: 1, x: 1 }, [1]])
+      expect((await rollback(body)).status, JSON.stringify(body)).toBe(400);
+    expect((await rollback({ version: 1 }, owner, 'a-missing')).status).toBe(404);
+    expect((await rollback({ version: 9 })).status).toBe(404);
+    expect((await rollback({ version: 2 })).body.code).toBe('conflict');
+    expect((await rollback({ version: 2 })).status).toBe(409);
+
+    // The owner's browser session, driven from another site, is refused.
+    const signIn = await fetch(`${s.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: s.url },
+      body: JSON.stringify({ token: s.ownerToken }),
+    });
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    for (const headers of [
+      { origin: 'https://attacker.example' },
+      { origin: s.url, 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const res = await fetch(`${s.url}/api/rooms/${roomId}/apps/${app.id}/rollback`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', ...(headers as Record<string, string>) },
+        body: JSON.stringify({ version: 1 }),
+      });
+      expect(res.status).toBe(403);
+    }
+    expect((await launcher())[0].version).toBe(2);
+
+    const done = await rollback({ version: 1 }, apiClient(s.url, { cookie }));
+    expect(done.status).toBe(200);
+    expect(done.body.app).toMatchObject({ id: app.id, version: 3, proposal_id: v1.id, updated: true });
+    expect(done.body.versions.current_version).toBe(3);
+    expect(done.body.versions.versions[0]).toMatchObject({
+      version: 3,
+      rollback_of: 1,
+      proposal_id: v1.id,
+      content_sha256: v1.content_sha256,
+    });
+    expect(await filesOf(app.id)).toEqual(V1);
+    expect((await events(member)).at(-1)).toMatchObject({
+      type: 'app.updated',
+      data: { app_id: app.id, name: 'Timer', version: 3, rollback_of: 1 },
+    });
+    expect((await rollback({ version: 3 })).status).toBe(409);
+    expect((await rollback({ version: 2 })).body.app.version).toBe(4);
+    expect(await filesOf(app.id)).toEqual(V2);
+    expect((await versions(app.id)).versions.map((v: { version: number }) => v.version)).toEqual([
+      4, 3, 2, 1,
+    ]);
+  });
+
+  it('versions are for members of the room only', async () => {
+    const app = await approve((await propose(V1)).id);
+    const elsewhere = (await owner('POST', '/api/rooms', { name: 'Elsewhere' })).body.room.id;
+    const { memberToken: stranger } = await joinAsMember(s, owner, elsewhere);
+    expect((await stranger('GET', `/api/rooms/${roomId}/apps/${app.id}/versions`)).status).toBe(404);
+    expect((await versions(app.id)).current_version).toBe(1);
+    expect((await owner('GET', `/api/rooms/${roomId}/apps/a-missing/versions`)).status).toBe(404);
+  });
+});

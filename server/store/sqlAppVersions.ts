@@ -1,0 +1,131 @@
+import type { Selectable } from 'kysely';
+import { CodedError } from '../../validation/errorCodes.ts';
+import type { AppVersionEntry, AppVersionRow, InstanceRow, NewEvent } from './Store.ts';
+import type { Tables } from './schema.ts';
+import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
+import { toInstance } from './sqlReview.ts';
+
+/** An app's versions: the history rows, the current-version pointer and rollback. */
+export async function insertAppVersion(db: Db, v: AppVersionRow): Promise<void> {
+  await db
+    .insertInto('app_versions')
+    .values({
+      instance_id: v.instanceId,
+      version: v.version,
+      proposal_id: v.proposalId,
+      approved_by: v.approvedBy,
+      approved_at: v.approvedAt,
+      rollback_of: v.rollbackOf,
+    })
+    .execute();
+}
+
+/** Points the instance at the version it runs now (its proposal and number); id, name and position stay. */
+export async function setCurrentVersion(db: Db, i: InstanceRow): Promise<void> {
+  await db
+    .updateTable('instances')
+    .set({ proposal_id: i.proposalId, version: i.version })
+    .where('room_id', '=', i.roomId)
+    .where('id', '=', i.id)
+    .execute();
+}
+
+export async function findActiveByName(
+  db: Db,
+  roomId: string,
+  name: string,
+): Promise<InstanceRow | undefined> {
+  const row = await db
+    .selectFrom('instances')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('name', '=', name)
+    .where('state', '=', 'active')
+    .orderBy('position')
+    .executeTakeFirst();
+  return row ? toInstance(row) : undefined;
+}
+
+export async function listAppVersions(db: Db, instanceId: string): Promise<AppVersionEntry[]> {
+  const rows = await db
+    .selectFrom('app_versions as v')
+    .innerJoin('proposals as p', 'p.id', 'v.proposal_id')
+    .selectAll('v')
+    .select(['p.content_sha256', 'p.proposer_id'])
+    .where('v.instance_id', '=', instanceId)
+    .orderBy('v.version', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    ...toAppVersion(r),
+    contentSha256: r.content_sha256,
+    proposerId: r.proposer_id,
+  }));
+}
+
+export async function instanceOfProposal(db: Db, proposalId: string): Promise<InstanceRow | undefined> {
+  const row = await db
+    .selectFrom('instances as i')
+    .innerJoin('app_versions as v', 'v.instance_id', 'i.id')
+    .selectAll('i')
+    .where('v.proposal_id', '=', proposalId)
+    .where('i.state', '=', 'active')
+    .executeTakeFirst();
+  return row ? toInstance(row) : undefined;
+}
+
+export function rollbackInstance(
+  db: Db,
+  input: {
+    roomId: string;
+    instanceId: string;
+    version: number;
+    by: string;
+    at: number;
+    events: (instance: InstanceRow) => NewEvent[];
+  },
+): Promise<InstanceRow> {
+  return db.transaction().execute(async (trx) => {
+    await lockRoom(trx, input.roomId);
+    const row = await trx
+      .selectFrom('instances')
+      .selectAll()
+      .where('room_id', '=', input.roomId)
+      .where('id', '=', input.instanceId)
+      .where('state', '=', 'active')
+      .executeTakeFirst();
+    if (!row) throw new CodedError('not_found', 'No such app in this room');
+    const current = toInstance(row);
+    const target = await trx
+      .selectFrom('app_versions')
+      .select('proposal_id')
+      .where('instance_id', '=', current.id)
+      .where('version', '=', input.version)
+      .executeTakeFirst();
+    if (!target) throw new CodedError('not_found', `This app has no version ${input.version}`);
+    if (input.version === current.version)
+      throw new CodedError('conflict', `Version ${input.version} is the current version`);
+    const instance = { ...current, proposalId: target.proposal_id, version: current.version + 1 };
+    await setCurrentVersion(trx, instance);
+    await insertAppVersion(trx, {
+      instanceId: instance.id,
+      version: instance.version,
+      proposalId: target.proposal_id,
+      approvedBy: input.by,
+      approvedAt: input.at,
+      rollbackOf: input.version,
+    });
+    for (const e of input.events(instance)) await insertEvent(trx, e);
+    return instance;
+  });
+}
+
+function toAppVersion(row: Selectable<Tables['app_versions']>): AppVersionRow {
+  return {
+    instanceId: row.instance_id,
+    version: Number(row.version),
+    proposalId: row.proposal_id,
+    approvedBy: row.approved_by,
+    approvedAt: Number(row.approved_at),
+    rollbackOf: row.rollback_of == null ? null : Number(row.rollback_of),
+  };
+}

@@ -1,0 +1,20 @@
+import { useMemo } from 'react';
+import { tailwindUse } from '../../validation/tailwindUse.ts';
+
+const WHY = {
+  'css-import': 'its CSS imports tailwindcss',
+  'package-json': 'its package.json lists tailwindcss',
+  'no-css': 'it has class names and no CSS of its own',
+  'own-css': 'it has CSS of its own',
+  'no-class-names': 'it has no CSS and no class names',
+} as const;
+
+/** Whether the frame will style this app with Tailwind, and why (the same decision the frame makes). */
+export function TailwindNote({ files }: { files: Record<string, string> }) {
+  const use = useMemo(() => tailwindUse(files), [files]);
+  return (
+    <p className="muted" data-tailwind={use.on ? 'on' : 'off'}>
+      {use.on ? 'Styled with Tailwind' : 'Not styled with Tailwind'}: {WHY[use.reason]}.
+    </p>
+  );
+}

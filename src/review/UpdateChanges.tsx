@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ProposalUpdate, ProposalView } from '../../validation/views.ts';
+import { api } from '../api.ts';
+import { CodeFile } from './CodeFile.tsx';
+import { DiffFile } from './DiffFile.tsx';
+import { diffFiles, splitLines } from './fileDiff.ts';
+
+/** The launcher's version of the app an update replaces: its files, hash and npm versions. */
+interface Current {
+  version: number;
+  files: Record<string, string>;
+  contentSha256: string;
+  dependencies: Record<string, string> | null;
+}
+
+/**
+ * An update's changes against the version in the launcher now (not the one it was based on): the
+ * content hashes, npm versions old → new, and every added, removed and changed file.
+ */
+export function UpdateChanges({
+  roomId,
+  update,
+  proposal,
+  files,
+}: {
+  roomId: string;
+  update: ProposalUpdate;
+  proposal: ProposalView;
+  files: Record<string, string>;
+}) {
+  const [current, setCurrent] = useState<Current | string>();
+  const appId = update.instance_id;
+  const currentVersion = update.current_version;
+  useEffect(() => {
+    // Read again when the app moves on (the queue re-reads proposals on every update event).
+    void currentVersion;
+    setCurrent(undefined);
+    const params = { roomId, appId };
+    // The same routes the launcher reads an approved app with.
+    Promise.all([
+      api('GET /api/rooms/:roomId/apps/:appId/files', { params }),
+      api('GET /api/rooms/:roomId/apps/:appId/about', { params }),
+      api('GET /api/rooms/:roomId', { params: { roomId } }),
+    ]).then(
+      ([f, a, room]) =>
+        setCurrent({
+          version: a.about.version,
+          files: f.files,
+          contentSha256: a.about.content_sha256,
+          dependencies: room.apps.find((app) => app.id === appId)?.dependencies ?? null,
+        }),
+      (err: Error) => setCurrent(`Could not load the app's current version: ${err.message}`),
+    );
+  }, [roomId, appId, currentVersion]);
+  const diff = useMemo(
+    () => (typeof current === 'object' ? diffFiles(current.files, files) : undefined),
+    [current, files],
+  );
+  if (typeof current === 'string')
+    return (
+      <p role="alert" className="error-text">
+        {current}
+      </p>
+    );
+  if (!current || !diff)
+    return (
+      <p className="muted" aria-live="polite">
+        Loading the version in the launcher…
+      </p>
+    );
+  const count = (kind: string) => diff.changes.filter((c) => c.kind === kind).length;
+  const deps = dependencyChanges(current.dependencies, proposal.dependencies);
+  return (
+    <section className="update-changes" aria-label="Changes">
+      <h3>Changes from version {current.version}</h3>
+      <dl className="update-hashes">
+        <dt>Content hash (SHA-256) of version {current.version}</dt>
+        <dd>
+          <code className="hash">{current.contentSha256}</code>
+        </dd>
+        <dt>Content hash (SHA-256) of this update</dt>
+        <dd>
+          <code className="hash">{proposal.content_sha256}</code>
+        </dd>
+      </dl>
+      {deps.length > 0 && (
+        <section aria-label="npm package changes">
+          <p>npm packages, old → new:</p>
+          <ul className="dependency-list">
+            {deps.map((d) => (
+              <li key={d.name}>
+                <code>{d.name}</code> {d.old ?? 'not used'} → {d.new ?? 'removed'}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p>
+        {plural(count('changed'), 'file')} changed, {count('added')} added, {count('removed')} removed
+        {diff.unchanged.length > 0 ? `; ${diff.unchanged.length} unchanged` : ''}.
+      </p>
+      {diff.changes.map((c) =>
+        c.kind === 'changed' ? (
+          <DiffFile key={c.path} change={c} />
+        ) : c.kind === 'added' ? (
+          <section key={c.path} className="diff-added" aria-label={`Added ${c.path}`}>
+            <p>
+              Added <code>{c.path}</code>
+              {c.sameAs && ` (the same content as the removed ${c.sameAs})`}
+            </p>
+            <CodeFile path={c.path} code={c.text} />
+          </section>
+        ) : (
+          <p key={c.path} className="diff-removed">
+            Removed <code>{c.path}</code> ({plural(splitLines(c.text).length, 'line')})
+            {c.sameAs && `, its content now in ${c.sameAs}`}
+          </p>
+        ),
+      )}
+    </section>
+  );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function dependencyChanges(
+  before: Record<string, string> | null,
+  after: Record<string, string> | null,
+): { name: string; old?: string; new?: string }[] {
+  const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
+  return names
+    .map((name) => ({ name, old: before?.[name], new: after?.[name] }))
+    .filter((d) => d.old !== d.new);
+}
