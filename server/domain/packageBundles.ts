@@ -45,7 +45,7 @@ export async function buildApprovedPackages(
   }
 }
 
-/** Drops the bundles no active app needs any more (after an app is removed). */
+/** Drops the bundles no active app's current or earlier versions need (after an app is removed). */
 export async function pruneBundles(store: Store): Promise<void> {
   await store.prunePackageBundles();
 }

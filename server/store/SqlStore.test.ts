@@ -116,3 +116,39 @@ it('filters events by audience: members see room events and their own proposals'
     (await store.listEvents('r1', { personId: 'powner', isOwner: true }, 2, 10)).map((e) => e.seq),
   ).toEqual([3]);
 });
+
+it('keeps a package bundle while any version of an active app needs it, and prunes it once the app is gone', async () => {
+  const bundled = async (id: string, hash: string) => {
+    await store.insertProposal(proposal(id));
+    await store.putPackageBundle({ hash, code: `export default ${JSON.stringify(hash)}`, at: 4 });
+    const { instance } = await store.approveUnique({
+      proposalId: id,
+      decidedBy: 'powner',
+      at: 5,
+      instanceId: 'a1',
+      events: () => [],
+    });
+    await store.setProposalPackages(id, { path: 'bundle', bundleHash: hash, note: null });
+    return instance;
+  };
+  await bundled('q1', 'h1');
+  await bundled('q2', 'h2');
+  await store.putPackageBundle({ hash: 'orphan', code: 'x', at: 4 });
+  // Version 1 is no longer current but is in the history: a rollback must find its bundle.
+  expect(await store.prunePackageBundles()).toBe(1);
+  expect(await store.getPackageBundle('h1')).toBeDefined();
+  expect(await store.getPackageBundle('orphan')).toBeUndefined();
+  const back = await store.rollbackInstance({
+    roomId: 'r1',
+    instanceId: 'a1',
+    version: 1,
+    by: 'powner',
+    at: 6,
+    events: () => [],
+  });
+  expect(back.proposalId).toBe('q1');
+  expect(await store.prunePackageBundles()).toBe(0);
+  expect(await store.getPackageBundle('h2')).toBeDefined();
+  await store.removeInstance('r1', 'a1', 7, event('app.removed', 'room'));
+  expect(await store.prunePackageBundles()).toBe(2);
+});

@@ -31,19 +31,32 @@ export async function setProposalPackages(
     .execute();
 }
 
+/**
+ * Deletes the bundles no active app can run any more: neither its current version nor any version in its
+ * history (a rollback makes that version's bundle current again). A removed app's history is not kept.
+ */
 export async function prunePackageBundles(db: Db): Promise<number> {
   const result = await db
     .deleteFrom('package_bundles')
-    .where(({ not, exists, selectFrom }) =>
+    .where(({ not, exists, or, selectFrom }) =>
       not(
-        exists(
-          selectFrom('proposals')
-            .innerJoin('instances', 'instances.proposal_id', 'proposals.id')
-            .select('proposals.id')
-            .whereRef('proposals.bundle_hash', '=', 'package_bundles.hash')
-            .where('proposals.state', '=', 'approved')
-            .where('instances.state', '=', 'active'),
-        ),
+        or([
+          exists(
+            selectFrom('proposals')
+              .innerJoin('instances', 'instances.proposal_id', 'proposals.id')
+              .select('proposals.id')
+              .whereRef('proposals.bundle_hash', '=', 'package_bundles.hash')
+              .where('instances.state', '=', 'active'),
+          ),
+          exists(
+            selectFrom('proposals')
+              .innerJoin('app_versions', 'app_versions.proposal_id', 'proposals.id')
+              .innerJoin('instances', 'instances.id', 'app_versions.instance_id')
+              .select('proposals.id')
+              .whereRef('proposals.bundle_hash', '=', 'package_bundles.hash')
+              .where('instances.state', '=', 'active'),
+          ),
+        ]),
       ),
     )
     .executeTakeFirst();
