@@ -126,6 +126,8 @@ const server = await spawnServer({
   ROOM_PROPOSALS_PER_MINUTE: '1000000',
   ROOM_NPM_CACHE: NPM_CACHE,
   ROOM_NPM_OFFLINE: '1',
+  // Nothing pre-built: the "Sandpack fallback" rows measure Sandpack, not the pre-bundled path.
+  ROOM_PACKAGE_BUNDLES: '0',
 });
 const floors = await startFloorServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
