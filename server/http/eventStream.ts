@@ -65,7 +65,8 @@ async function stream(ctx: Ctx, who: Principal): Promise<void> {
   let cursor = resumePoint(req.headers['last-event-id'] ?? ctx.url.searchParams.get('after'));
   // Fails (404, local room) before any header is sent, so errors stay JSON.
   const first = await readEvents(deps, who, roomId, cursor ?? 0, BATCH);
-  cursor ??= first.latest;
+  // None given, or one past the room's latest (another history, a made-up id): the next event is next.
+  if (cursor === undefined || cursor > first.latest) cursor = first.latest;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',

@@ -96,6 +96,21 @@ it('a stream opened without a resume point starts at the next event, not at the 
   expect(events[0]).toMatchObject({ type: 'proposal.created', data: { proposal_id: p.body.proposal.id } });
 });
 
+it("a resume point past the room's latest event (another history, a huge id) resumes at the next event", async () => {
+  const roomId = (await owner('POST', '/api/rooms', { name: 'Ahead' })).body.room.id;
+  const stream = await fetch(`${s.url}/api/rooms/${roomId}/events/stream`, {
+    headers: { authorization: `Bearer ${s.ownerToken}`, 'last-event-id': String(Number.MAX_SAFE_INTEGER) },
+  });
+  expect(stream.status).toBe(200);
+  const p = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+    name: 'After',
+    files: APP,
+    idempotency_key: 'key-after-1',
+  });
+  const events = await collect(stream, (e) => e.length >= 1);
+  expect(events[0]).toMatchObject({ type: 'proposal.created', data: { proposal_id: p.body.proposal.id } });
+});
+
 it('answers local rooms and unknown rooms as not available, in JSON', async () => {
   const local = await owner('GET', '/api/rooms/local-abc/events/stream');
   expect(local.status).toBe(404);

@@ -46,7 +46,14 @@ it('app versions: every existing app becomes version 1 of its approved proposal'
       ? new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) })
       : new SqliteDialect({ database: openDatabase(dataDir) }),
   });
-  await migrate(before, testEngine, migrations.slice(0, -1));
+  await migrate(
+    before,
+    testEngine,
+    migrations.slice(
+      0,
+      migrations.findIndex((m) => m.name === 'app versions'),
+    ),
+  );
   const proposal = (id: string, state: string, decided: [number, string] | [null, null]) =>
     sql`INSERT INTO proposals (id, room_id, proposer_id, kind, name, content_sha256, state, created_at, decided_at, decided_by)
       VALUES (${id}, 'r1', 'pmember', 'snippet', ${id === 'q3' ? 'Seeded' : 'Timer'}, ${`sha-${id}`}, ${state}, 1, ${decided[0]}, ${decided[1]})`.execute(

@@ -27,6 +27,25 @@ describe('diffFiles', () => {
       { kind: 'added', path: 'src/b.ts', text: 'same\n', sameAs: 'src/a.ts' },
     ]);
   });
+  it('lists every removed file, even two with the same content (none hides behind the other)', () => {
+    const d = diffFiles(
+      { 'src/App.tsx': 'a\n', 'src/x.ts': 'export {};\n', 'src/x/index.ts': 'export {};\n' },
+      { 'src/App.tsx': 'a\n' },
+    );
+    expect(d.changes.map((c) => [c.kind, c.path])).toEqual([
+      ['removed', 'src/x.ts'],
+      ['removed', 'src/x/index.ts'],
+    ]);
+  });
+
+  it('names a rename once per side when removed files share the moved content', () => {
+    const d = diffFiles({ 'src/a.ts': 'same\n', 'src/b.ts': 'same\n' }, { 'src/c.ts': 'same\n' });
+    expect(d.changes).toEqual([
+      { kind: 'removed', path: 'src/a.ts', text: 'same\n', sameAs: 'src/c.ts' },
+      { kind: 'removed', path: 'src/b.ts', text: 'same\n', sameAs: 'src/c.ts' },
+      { kind: 'added', path: 'src/c.ts', text: 'same\n', sameAs: 'src/a.ts' },
+    ]);
+  });
 });
 
 describe('diffFile', () => {

@@ -54,23 +54,29 @@ const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? 
 export function diffFiles(before: Record<string, string>, after: Record<string, string>): FilesDiff {
   const changes: FileChange[] = [];
   const unchanged: string[] = [];
-  const removedByText = new Map<string, string>();
-  for (const [path, text] of Object.entries(before))
-    if (!Object.hasOwn(after, path)) removedByText.set(text, path);
-  const addedTexts = new Set(
-    Object.entries(after).flatMap(([p, t]) => (Object.hasOwn(before, p) ? [] : [t])),
-  );
+  const removed = Object.keys(before)
+    .filter((p) => !Object.hasOwn(after, p))
+    .sort();
+  const added = Object.keys(after)
+    .filter((p) => !Object.hasOwn(before, p))
+    .sort();
+  // Each content's first path (in path order) on the other side: a rename's partner; every path is still listed.
+  const firstByText = (paths: string[], side: Record<string, string>) => {
+    const first = new Map<string, string>();
+    for (const p of paths) if (!first.has(side[p] as string)) first.set(side[p] as string, p);
+    return first;
+  };
+  const removedByText = firstByText(removed, before);
+  const addedByText = firstByText(added, after);
   for (const [path, text] of Object.entries(after)) {
     if (!Object.hasOwn(before, path))
       changes.push({ kind: 'added', path, text, sameAs: removedByText.get(text) });
     else if (before[path] === text) unchanged.push(path);
     else changes.push(diffFile(path, before[path] as string, text));
   }
-  for (const [text, path] of removedByText) {
-    const sameAs = addedTexts.has(text)
-      ? Object.keys(after).find((p) => !Object.hasOwn(before, p) && after[p] === text)
-      : undefined;
-    changes.push({ kind: 'removed', path, text, sameAs });
+  for (const path of removed) {
+    const text = before[path] as string;
+    changes.push({ kind: 'removed', path, text, sameAs: addedByText.get(text) });
   }
   return { changes: changes.sort(byPath), unchanged: unchanged.sort() };
 }

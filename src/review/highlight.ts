@@ -25,7 +25,9 @@ const BY_EXT: Record<string, string> = {
 
 /** One escaped, highlighted HTML string per line of `code` (highlight.js escapes the source text). */
 export function highlightLines(path: string, code: string): string[] | undefined {
-  const lang = BY_EXT[path.split('.').pop() ?? ''];
+  const ext = path.split('.').pop() ?? '';
+  // The path is the proposal's: `.constructor` must not find Object.prototype's member.
+  const lang = Object.hasOwn(BY_EXT, ext) ? BY_EXT[ext] : undefined;
   if (!lang) return undefined;
   const html = hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
   // Spans may cross lines: close and reopen them at every newline so each line stands alone.
