@@ -69,6 +69,8 @@ describe('an update is a proposal for an approved app of the same name', () => {
       proposal_id: v2.id,
       version: 2,
       updated: true,
+      packages_path: null,
+      packages_note: null,
     });
     expect(
       (await launcher(member)).map((a: { id: string; name: string; version: number }) => [
