@@ -94,7 +94,8 @@ test('a 60 KB file on a card keeps the page answering while it renders and highl
     gaps.push(Date.now() - start);
     expect(gaps.length).toBeLessThan(400);
   }
-  expect(Math.max(...gaps)).toBeLessThan(500);
+  // A round trip from the runner: beside another test on 2 cores it measured 515-602 ms; a page that froze is seconds.
+  expect(Math.max(...gaps)).toBeLessThan(1000);
   await expect(card.getByRole('region', { name: 'src/App.tsx source' }).locator('tr')).toHaveCount(
     code.split('\n').length,
   );
