@@ -4,8 +4,8 @@ import type { SandpackOutcome, SandpackViewProps } from '../../runtime/host/sand
 import { addedPackages } from '../../runtime/host/sandpack/sandpackFiles.ts';
 import { api } from '../api.ts';
 
-/** A start that has not shown the app by then fails with its reason (Sandpack's own default is 40 s). */
-export const SANDPACK_START_TIMEOUT_MS = 30_000;
+/** A start that has not shown the app by then fails with its reason (a slow device's first install can pass 30 s). */
+export const SANDPACK_START_TIMEOUT_MS = 60_000;
 
 type Phase =
   | { kind: 'loading'; status: string }
@@ -36,6 +36,7 @@ export function SandpackPanel(props: {
   const [phase, setPhase] = useState<Phase>({ kind: 'loading', status: 'loading Sandpack' });
   const [View, setView] = useState<ComponentType<SandpackViewProps>>();
   const [files, setFiles] = useState<Record<string, string>>();
+  const [waited, setWaited] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) starts everything again.
   useEffect(() => {
@@ -68,6 +69,17 @@ export function SandpackPanel(props: {
     };
   }, [roomId, appId, attempt]);
 
+  // A long start shows it is still moving: the seconds waited beside the bundler's last step.
+  const loading = phase.kind === 'loading';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a Retry counts from zero again.
+  useEffect(() => {
+    setWaited(0);
+    if (!loading) return;
+    const started = Date.now();
+    const ticker = window.setInterval(() => setWaited(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => window.clearInterval(ticker);
+  }, [loading, attempt]);
+
   const onOutcome = useCallback((o: SandpackOutcome) => {
     setPhase((p) => {
       // A later error replaces an earlier one: the bundler's own message (with file and line) can follow
@@ -86,7 +98,9 @@ export function SandpackPanel(props: {
       </p>
       {phase.kind === 'loading' && (
         <div className="panel-status" aria-live="polite" style={{ top: '2rem', zIndex: 2 }}>
-          Opening {name} with Sandpack… ({phase.status})
+          Opening {name} with Sandpack… ({phase.status}
+          {/* Hidden from the live region: a count every second would drown the steps it announces. */}
+          {waited >= 5 && <span aria-hidden="true">, {waited} s</span>})
         </div>
       )}
       {phase.kind === 'error' && (
