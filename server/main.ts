@@ -87,6 +87,10 @@ const server = http.createServer(
     packageBundles: config.packageBundles,
   }),
 );
+// Node closes an idle keep-alive socket after 5 s, racing clients and proxies that reuse it (read ECONNRESET seen in
+// CI): keep it open longer than they keep theirs idle.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code === 'EADDRINUSE')
     fail(`port ${config.port} on ${config.host} is in use: stop the other server or set PORT`);
