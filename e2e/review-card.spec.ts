@@ -1,3 +1,4 @@
+import { formatSize } from '../src/review/formatSize.ts';
 import { E2E_OWNER_TOKEN } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { noSeriousViolations } from './noSeriousViolations.ts';
@@ -184,4 +185,39 @@ test('code after 800 spaces stays in view on the card, and the card names the fi
   });
   await expect(data81.getByText(/More below/)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/hidden-code-card.png', fullPage: false });
+});
+
+test('a package proposal lists each package with its version, expected path and unpacked size', async ({
+  owner,
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await createRoom(request, `Packages card ${Date.now()}`);
+  // Resolved offline from the e2e npm cache; nothing is built for a pending proposal.
+  const proposal = await proposeApp(owner, roomId, {
+    name: 'Dated',
+    files: {
+      'src/App.tsx':
+        "import { format } from 'date-fns';\nexport default function App() {\n  return <p>{format(new Date(0), 'yyyy')}</p>;\n}\n",
+    },
+  });
+  const dateFns = proposal.packages?.find((p) => p.name === 'date-fns');
+  // The shared server builds no bundles (ROOM_PACKAGE_BUNDLES=0), so every package is expected in Sandpack.
+  expect(proposal.expected_path).toBe('sandpack');
+  expect(proposal.expected_note).toContain('builds no package bundles');
+  expect(dateFns).toMatchObject({ role: 'direct', expected_path: 'sandpack' });
+  const size = dateFns?.unpacked_size ?? null;
+  expect(Number.isSafeInteger(size) && (size as number) > 100_000).toBe(true);
+
+  await page.goto(`/rooms/${roomId}/review`);
+  const card = page.getByRole('article', { name: 'Dated' });
+  const packages = card.getByRole('region', { name: 'npm packages' });
+  await expect(packages).toContainText('Expected to run with Sandpack');
+  const own = packages.getByRole('list', { name: "The app's npm packages" });
+  await expect(own.getByRole('listitem').filter({ hasText: /^date-fns / })).toHaveText(
+    `date-fns ${dateFns?.version} · Sandpack · ${formatSize(size)} ${dateFns?.license}`,
+  );
+  await expect(own.getByRole('listitem').filter({ hasText: /^react / })).toContainText(' · Sandpack · ');
+  await expect(packages).toContainText(/\d+ packages, [\d.]+ MB unpacked in all\./);
+  await noSeriousViolations(page);
 });

@@ -88,8 +88,8 @@ test('an app importing date-fns is reviewed with exact versions and renders thro
   await page.goto(`${BASE}/rooms/${roomId}/review`);
   const card = page.getByRole('article', { name: 'Dates' });
   const packages = card.getByRole('region', { name: 'npm packages' });
-  await expect(packages).toContainText(`date-fns@${proposal.dependencies['date-fns']}`);
-  await expect(packages).toContainText(`react@${react}`);
+  await expect(packages).toContainText(`date-fns ${proposal.dependencies['date-fns']} · Sandpack · `);
+  await expect(packages).toContainText(`react ${react} · Sandpack · `);
   await card.getByRole('button', { name: 'Approve and create' }).click();
   await expect(page.getByRole('article')).toHaveCount(0);
 

@@ -112,6 +112,14 @@ export interface PinnedPackage {
   /** The app's own import, a peer one requires (the bundler installs no peers itself, so the app lists
    * it), what the Sandpack bundler installs for every app, or a dependency of another. */
   role: 'direct' | 'peer' | 'bundler' | 'dependency';
+  /** Bytes it unpacks to: the registry's `dist.unpackedSize`, else counted from the cached tarball's
+   * headers; null: unknown (or a proposal made before sizes were recorded). */
+  unpacked_size: number | null;
+  /** Where it is expected to run, judged at proposal time from its manifest (nothing is built for an
+   * unreviewed proposal); null: a proposal made before this was judged. */
+  expected_path: PackagesPath | null;
+  /** Why Sandpack is expected (a native build, an os/cpu list, a Node-only dependency, bundles off). */
+  expected_note: string | null;
 }
 
 /** A proposal as its proposer and the owner read it; `files` only when asked for. */
@@ -132,6 +140,12 @@ export interface ProposalView {
   dependencies: Record<string, string> | null;
   /** Every package that runs with it (direct first), pinned with integrity; null: the Sucrase path. */
   packages: PinnedPackage[] | null;
+  /** Where the app's packages are expected to run if approved: 'sandpack' when any package the app
+   * imports (or one they need) is judged Node-only or bundles are off; null: no packages. The build at
+   * approval decides (ApprovedApp.packages_path). */
+  expected_path: PackagesPath | null;
+  /** Why the app is expected to run in Sandpack; null otherwise. */
+  expected_note: string | null;
   /** The approved app this proposal updates; null: a new app. */
   update: ProposalUpdate | null;
   /** The proposer's display name: on the owner's views only. */

@@ -84,21 +84,33 @@ export interface AppPackages {
   packages: PinnedPackage[];
 }
 
+/** What one app's whole pinned tree may unpack to in all (README, "Pre-bundled packages"). */
+export const MAX_TREE_UNPACKED_BYTES = 128 * 1024 * 1024;
+
 /**
  * Pins an app's whole package tree at proposal time (reading the registry is the only thing a
  * proposal causes), so the reviewer sees and approves exactly what will run; null on the Sucrase path.
+ * Each package carries its unpacked size and its expected path; a tree past its limits is `too_large`.
  */
 export async function pinDependencies(
-  npm: NpmCache | undefined,
+  d: { npm?: NpmCache; packageBundles?: boolean },
   files: Record<string, string>,
 ): Promise<AppPackages | null> {
   const ranges = requestedRanges(files);
   if (!ranges) return null;
+  const npm = d.npm;
   if (!npm) throw new CodedError('not_available', 'This server cannot resolve npm dependencies');
   const packages = await resolveTree(npm, [
     ...Object.entries(ranges).map(([name, range]) => ({ name, range, role: 'direct' as const })),
     ...Object.entries(BUNDLER_IMPLICIT).map(([name, range]) => ({ name, range, role: 'bundler' as const })),
   ]);
+  await countSizes(npm, packages);
+  refuseTooLarge(packages);
+  if (d.packageBundles === false)
+    for (const p of packages) {
+      p.expected_path = 'sandpack';
+      p.expected_note = 'Expected to run in Sandpack: this server builds no package bundles';
+    }
   const dependencies: Record<string, string> = {};
   // What the bundler's sandbox lists: the app's own packages and the peers they require.
   for (const p of packages) if (p.role === 'direct' || p.role === 'peer') dependencies[p.name] = p.version;
@@ -106,6 +118,39 @@ export async function pinDependencies(
   if (!npm.opts.offline)
     for (const p of packages) npm.ensureTarball(p.name, p.version, p.integrity).catch(() => undefined);
   return { dependencies: sortKeys(dependencies), packages };
+}
+
+// A registry that states no size (some mirrors drop `dist.unpackedSize`): the tarball's own count.
+async function countSizes(npm: NpmCache, packages: PinnedPackage[]): Promise<void> {
+  await Promise.all(
+    packages
+      .filter((p) => p.unpacked_size === null)
+      .map(async (p) => {
+        if (!npm.opts.offline) await npm.ensureTarball(p.name, p.version, p.integrity).catch(() => undefined);
+        p.unpacked_size = await npm.unpackedSize(p.integrity);
+      }),
+  );
+}
+
+function refuseTooLarge(packages: PinnedPackage[]): void {
+  const total = packages.reduce((n, p) => n + (p.unpacked_size ?? 0), 0);
+  if (total <= MAX_TREE_UNPACKED_BYTES) return;
+  const largest = [...packages]
+    .sort((a, b) => (b.unpacked_size ?? 0) - (a.unpacked_size ?? 0))
+    .slice(0, 5)
+    .map((p) => ({ name: p.name, version: p.version, unpacked_size: p.unpacked_size }));
+  throw new CodedError(
+    'too_large',
+    `The app's packages unpack to ${mib(total)} in all, over the limit of ${mib(MAX_TREE_UNPACKED_BYTES)} for one app (largest: ${largest
+      .slice(0, 3)
+      .map((p) => `${p.name}@${p.version} ${mib(p.unpacked_size ?? 0)}`)
+      .join(', ')})`,
+    { unpacked_size: total, limit: MAX_TREE_UNPACKED_BYTES, largest },
+  );
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
 function sortKeys(record: Record<string, string>): Record<string, string> {

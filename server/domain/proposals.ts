@@ -36,7 +36,7 @@ export async function proposeSnippet(d: DomainDeps, who: Principal, args: unknow
       versionId: null,
       contentSha256: sha,
     },
-    dependencies: () => pinDependencies(d.npm, files),
+    dependencies: () => pinDependencies(d, files),
   });
 }
 
@@ -61,7 +61,7 @@ export async function proposeRepo(d: DomainDeps, who: Principal, raw: unknown): 
       versionId: version.id,
       contentSha256: version.id,
     },
-    dependencies: () => pinDependencies(d.npm, version.files),
+    dependencies: () => pinDependencies(d, version.files),
   });
 }
 

@@ -91,6 +91,8 @@ export async function approveProposal(
     decidedBy: who.personId,
     at: now,
     instanceId: newId('a'),
+    // Recorded with the approval, so a concurrent prune never sees the bundle unnamed.
+    packages,
     events: ({ instance: app, updated }) => [
       ownerEvent(
         room.id,
@@ -112,7 +114,6 @@ export async function approveProposal(
         : roomEvent(room.id, 'app.added', { app_id: app.id, name: app.name, position: app.position }, now),
     ],
   });
-  if (packages) await d.store.setProposalPackages(proposal.id, packages);
   announce(d, room.id);
   return {
     id: i.id,

@@ -39,7 +39,7 @@ export async function removeApp(d: DomainDeps, who: Principal, roomId: string, a
     roomEvent(room.id, 'app.removed', { app_id: appId }, now),
   );
   if (!removed) throw new CodedError('not_found', 'No such app in this room');
-  await pruneBundles(d.store);
+  await pruneBundles(d);
   announce(d, room.id);
 }
 

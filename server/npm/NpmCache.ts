@@ -6,6 +6,8 @@ import ssri from 'ssri';
 import { packageNameProblem } from '../../validation/packageSpec.ts';
 import { maxVersion } from './compareVersions.ts';
 import { type Packument, RegistryClient, RegistryError, type RegistryManifest } from './RegistryClient.ts';
+import { tarballUnpackedSize } from './tarballSize.ts';
+import { UNPACK_LIMITS } from './unpackTarball.ts';
 
 // An exact semver version, nothing that could name another file of the cache.
 const EXACT_VERSION = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
@@ -34,10 +36,17 @@ const KEEP = [
   'peerDependenciesMeta',
   'bin',
   'license',
+  // For the proposal's static judgement of its path (packageJudgement.ts).
+  'gypfile',
+  'binary',
+  'os',
+  'cpu',
 ];
 
 /** A cached version's lean manifest, with the integrity its tarball was (or will be) checked against. */
-export type Manifest = RegistryManifest & { dist: { integrity: string; tarball: string } };
+export type Manifest = RegistryManifest & {
+  dist: { integrity: string; tarball: string; unpackedSize?: unknown };
+};
 
 export interface NpmCacheOptions {
   dir: string;
@@ -57,6 +66,7 @@ export class NpmCache {
   private readonly tarballJobs = new Map<string, Promise<void>>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly sizes = new Map<string, number>();
 
   constructor(readonly opts: NpmCacheOptions) {
     fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 });
@@ -111,6 +121,29 @@ export class NpmCache {
     return fs.existsSync(file) ? file : undefined;
   }
 
+  /**
+   * The bytes a cached tarball unpacks to, counted once per process (capped just past what one
+   * package may unpack to); null when it is not cached or cannot be read.
+   */
+  async unpackedSize(integrity: string): Promise<number | null> {
+    const known = this.sizes.get(integrity);
+    if (known !== undefined) return known;
+    const file = this.tarball(integrity);
+    if (!file) return null;
+    // Counted once per cache: a sidecar beside the tarball it was counted from.
+    const sidecar = `${file}.size`;
+    const stored = Number(safeRead(sidecar));
+    let size: number | null = Number.isSafeInteger(stored) && stored > 0 ? stored : null;
+    if (size === null) {
+      size = await tarballUnpackedSize(file, UNPACK_LIMITS.maxTotalBytes);
+      if (size === null) return null;
+      writeAtomic(sidecar, String(size));
+    }
+    if (this.sizes.size >= 10_000) this.sizes.clear();
+    this.sizes.set(integrity, size);
+    return size;
+  }
+
   /** A cached version's lean manifest. */
   manifest(name: string, version: string): Manifest | undefined {
     if (packageNameProblem(name) || !EXACT_VERSION.test(version)) return undefined;
@@ -162,8 +195,13 @@ export class NpmCache {
       throw new NpmCacheMiss(`${m.name}@${m.version} has no tarball with an integrity hash in the registry`);
     const lean = Object.fromEntries(KEEP.filter((k) => k in m).map((k) => [k, m[k]])) as Manifest;
     lean.dist = { integrity, tarball: m.dist.tarball };
-    if (!this.manifest(m.name, m.version))
-      writeAtomic(this.manifestFile(m.name, m.version), JSON.stringify(lean));
+    // Kept as the registry sent it: unpackedSizeOf() accepts only a sane number when it is read.
+    if (m.dist.unpackedSize !== undefined) lean.dist.unpackedSize = m.dist.unpackedSize;
+    // A copy of the same tarball kept by an older version of this cache lacks fields; it is refreshed.
+    const cached = this.manifest(m.name, m.version);
+    const text = JSON.stringify(lean);
+    if (!cached || (cached.dist.integrity === integrity && JSON.stringify(cached) !== text))
+      writeAtomic(this.manifestFile(m.name, m.version), text);
     return lean;
   }
 
@@ -189,6 +227,14 @@ export class NpmCache {
       this.running -= 1;
       this.waiting.shift()?.();
     }
+  }
+}
+
+function safeRead(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 

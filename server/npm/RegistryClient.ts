@@ -17,7 +17,7 @@ export type RegistryManifest = Record<string, unknown> & {
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   license?: unknown;
-  dist?: { tarball?: string; integrity?: string; shasum?: string };
+  dist?: { tarball?: string; integrity?: string; shasum?: string; unpackedSize?: unknown };
 };
 
 /** The registry could not answer; `detail` is the registry's or npm's own words, for the log only. */

@@ -12,6 +12,10 @@ export interface TestPackage {
   tamper?: boolean;
   /** The name its manifest claims, when not its own (a document planting another package). */
   claimsName?: string;
+  /** More manifest fields, as a registry (or an attacker's package.json) states them. */
+  fields?: Record<string, unknown>;
+  /** More `dist` fields (e.g. `unpackedSize`). */
+  dist?: Record<string, unknown>;
 }
 
 /**
@@ -69,6 +73,7 @@ export class TestRegistry {
         versions.map((p) => [
           p.version,
           {
+            ...p.fields,
             name: p.claimsName ?? p.name,
             version: p.version,
             license: p.license ?? 'MIT',
@@ -76,6 +81,7 @@ export class TestRegistry {
             dependencies: p.dependencies,
             peerDependencies: p.peerDependencies,
             dist: {
+              ...p.dist,
               tarball: `${this.url}/${p.name}/-/${p.name.split('/').pop()}-${p.version}.tgz`,
               integrity: `sha512-${createHash('sha512').update(TestRegistry.tarballBytes(p)).digest('base64')}`,
             },

@@ -49,6 +49,9 @@ const pin = (name: string): PinnedPackage => ({
   integrity: name,
   license: 'MIT',
   role: 'direct',
+  unpacked_size: null,
+  expected_path: 'bundle',
+  expected_note: null,
 });
 
 beforeAll(async () => {

@@ -264,7 +264,8 @@ describe('the whole tree is pinned at proposal time and only it is served', () =
   it('refuses a tree past its bound before reading the level that would pass it', async () => {
     const before = registry.requests.length;
     const res = await propose(importing('everything'));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('too_large');
     expect(res.body.message).toContain('more than 2000 packages');
     expect(registry.requests.length - before).toBeLessThan(30);
   });

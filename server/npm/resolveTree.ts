@@ -2,6 +2,7 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import { packageSpecProblem } from '../../validation/packageSpec.ts';
 import type { PinnedPackage } from '../../validation/views.ts';
 import { type Manifest, type NpmCache, NpmCacheMiss } from './NpmCache.ts';
+import { nodeOnlyReason, unpackedSizeOf } from './packageJudgement.ts';
 
 export type { PinnedPackage };
 
@@ -23,6 +24,10 @@ export async function resolveTree(npm: NpmCache, roots: TreeRoot[]): Promise<Pin
   const pinned = new Map<string, PinnedPackage>();
   const picks = new Map<string, Promise<Manifest>>();
   const failed: { name: string; range: string; reason: string }[] = [];
+  // For the static judgement: what each `name@range` resolved to, and what each version needs.
+  const resolved = new Map<string, string>();
+  const needs = new Map<string, string[]>();
+  const ownReason = new Map<string, string | null>();
   const pick = (name: string, range: string) => {
     const key = `${name}@${range}`;
     const job = picks.get(key) ?? npm.pick(name, range);
@@ -34,8 +39,9 @@ export async function resolveTree(npm: NpmCache, roots: TreeRoot[]): Promise<Pin
     // Checked before a level is fetched: a package listing thousands of dependencies reads none of them.
     if (pinned.size + new Set(wanted.map((w) => `${w.name}@${w.range}`)).size > MAX_TREE_PACKAGES)
       throw new CodedError(
-        'unresolved_dependency',
-        `The app's packages need more than ${MAX_TREE_PACKAGES} packages in all`,
+        'too_large',
+        `The app's packages need more than ${MAX_TREE_PACKAGES} packages in all, the limit for one app`,
+        { limit: MAX_TREE_PACKAGES },
       );
     const next: typeof wanted = [];
     await Promise.all(
@@ -49,6 +55,7 @@ export async function resolveTree(npm: NpmCache, roots: TreeRoot[]): Promise<Pin
           return;
         }
         const id = `${m.name}@${m.version}`;
+        resolved.set(`${name}@${range}`, id);
         const known = pinned.get(id);
         if (known) {
           if (rank(role) < rank(known.role)) known.role = role;
@@ -60,11 +67,20 @@ export async function resolveTree(npm: NpmCache, roots: TreeRoot[]): Promise<Pin
           integrity: m.dist.integrity,
           license: licenseOf(m.license),
           role,
+          unpacked_size: unpackedSizeOf(m),
+          expected_path: null,
+          expected_note: null,
         });
+        ownReason.set(id, nodeOnlyReason(m));
+        const children: string[] = [];
+        needs.set(id, children);
         // Peers of the app's own packages go into its sandbox's list; deeper ones the bundler handles.
         const appLevel = role === 'direct' || role === 'peer';
-        for (const [dep, depRange, peer] of edges(m))
-          next.push({ ...target(id, dep, depRange), role: peer && appLevel ? 'peer' : 'dependency' });
+        for (const [dep, depRange, peer] of edges(m)) {
+          const t = target(id, dep, depRange);
+          children.push(`${t.name}@${t.range}`);
+          next.push({ ...t, role: peer && appLevel ? 'peer' : 'dependency' });
+        }
       }),
     );
     // One level's failures are enough to refuse: nothing deeper is read.
@@ -80,9 +96,49 @@ export async function resolveTree(npm: NpmCache, roots: TreeRoot[]): Promise<Pin
         .join(', ')}${failed.length > 10 ? ` and ${failed.length - 10} more` : ''}: ${failed[0]?.reason}`,
       { dependencies: failed.slice(0, 100) },
     );
+  judge(pinned, (id) => (needs.get(id) ?? []).flatMap((k) => resolved.get(k) ?? []), ownReason);
   return [...pinned.values()].sort(
     (a, b) => rank(a.role) - rank(b.role) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
+}
+
+/**
+ * Each version's expected path: 'sandpack' when it, or anything it needs, is Node-only by its manifest
+ * (the note names the package and why), else 'bundle'. Cycles are fine: a version counts once.
+ */
+function judge(
+  pinned: Map<string, PinnedPackage>,
+  children: (id: string) => string[],
+  ownReason: Map<string, string | null>,
+): void {
+  // Walked backwards from each Node-only version to whatever needs it: linear, and cycles end.
+  const parents = new Map<string, string[]>();
+  for (const id of pinned.keys())
+    for (const child of children(id)) {
+      const list = parents.get(child);
+      if (list) list.push(id);
+      else parents.set(child, [id]);
+    }
+  const reason = new Map<string, string>();
+  const queue: string[] = [];
+  for (const [id, own] of ownReason)
+    if (own) {
+      reason.set(id, `${id}: ${own}`);
+      queue.push(id);
+    }
+  for (let i = 0; i < queue.length; i++) {
+    const id = queue[i] as string;
+    for (const parent of parents.get(id) ?? [])
+      if (!reason.has(parent)) {
+        reason.set(parent, reason.get(id) as string);
+        queue.push(parent);
+      }
+  }
+  for (const [id, p] of pinned) {
+    const why = reason.get(id);
+    p.expected_path = why ? 'sandpack' : 'bundle';
+    p.expected_note = why ? `Expected to run in Sandpack: ${why.slice(0, 300)}` : null;
+  }
 }
 
 const RANK: Record<PinnedPackage['role'], number> = { direct: 0, peer: 1, bundler: 2, dependency: 3 };

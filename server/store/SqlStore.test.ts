@@ -118,24 +118,29 @@ it('filters events by audience: members see room events and their own proposals'
 });
 
 it('keeps a package bundle while any version of an active app needs it, and prunes it once the app is gone', async () => {
-  const bundled = async (id: string, hash: string) => {
-    await store.insertProposal(proposal(id));
-    await store.putPackageBundle({ hash, code: `export default ${JSON.stringify(hash)}`, at: 4 });
+  const bundled = async (id: string, hash: string, name = 'App', instanceId = 'a1') => {
+    await store.insertProposal(proposal(id, name));
     const { instance } = await store.approveUnique({
       proposalId: id,
       decidedBy: 'powner',
       at: 5,
-      instanceId: 'a1',
+      instanceId,
       events: () => [],
+      packages: {
+        path: 'bundle',
+        note: null,
+        bundle: { hash, code: `export default ${JSON.stringify(hash)}` },
+      },
     });
-    await store.setProposalPackages(id, { path: 'bundle', bundleHash: hash, note: null });
     return instance;
   };
   await bundled('q1', 'h1');
   await bundled('q2', 'h2');
-  await store.putPackageBundle({ hash: 'orphan', code: 'x', at: 4 });
+  // An app removed at once leaves its bundle unnamed.
+  await bundled('q3', 'orphan', 'Other', 'a2');
+  await store.removeInstance('r1', 'a2', 6, event('app.removed', 'room'));
   // Version 1 is no longer current but is in the history: a rollback must find its bundle.
-  expect(await store.prunePackageBundles()).toBe(1);
+  expect(await store.prunePackageBundles(100)).toBe(1);
   expect(await store.getPackageBundle('h1')).toBeDefined();
   expect(await store.getPackageBundle('orphan')).toBeUndefined();
   const back = await store.rollbackInstance({
@@ -147,8 +152,70 @@ it('keeps a package bundle while any version of an active app needs it, and prun
     events: () => [],
   });
   expect(back.proposalId).toBe('q1');
-  expect(await store.prunePackageBundles()).toBe(0);
+  expect(await store.prunePackageBundles(100)).toBe(0);
   expect(await store.getPackageBundle('h2')).toBeDefined();
   await store.removeInstance('r1', 'a1', 7, event('app.removed', 'room'));
-  expect(await store.prunePackageBundles()).toBe(2);
+  expect(await store.prunePackageBundles(100)).toBe(2);
+});
+
+it('records the package outcome and its bundle in the approval itself, and a prune spares a bundle put since', async () => {
+  await store.insertProposal(proposal('q1'));
+  await store.approveUnique({
+    proposalId: 'q1',
+    decidedBy: 'powner',
+    at: 50,
+    instanceId: 'a1',
+    events: () => [],
+    packages: { path: 'bundle', note: null, bundle: { hash: 'h1', code: 'one' } },
+  });
+  expect(await store.getProposal('q1')).toMatchObject({
+    packagesPath: 'bundle',
+    bundleHash: 'h1',
+    bundleNote: null,
+  });
+  expect(await store.getPackageBundle('h1')).toBe('one');
+  // A failed approval keeps neither the outcome nor the bundle.
+  await store.insertProposal(proposal('q2', 'Second'));
+  await expect(
+    store.approveUnique({
+      proposalId: 'q2',
+      decidedBy: 'powner',
+      at: 60,
+      instanceId: 'a2',
+      events: () => [{ ...event('app.added', 'room'), roomId: 'no-such-room' }],
+      packages: { path: 'bundle', note: null, bundle: { hash: 'h2', code: 'two' } },
+    }),
+  ).rejects.toThrow();
+  expect(await store.getPackageBundle('h2')).toBeUndefined();
+  expect((await store.getProposal('q2'))?.bundleHash ?? null).toBeNull();
+  await store.removeInstance('r1', 'a1', 70, event('app.removed', 'room'));
+  // Another approval that built the same bundle touches it: a prune from before then spares it.
+  await store.insertProposal(proposal('q3', 'Third'));
+  await store.approveUnique({
+    proposalId: 'q3',
+    decidedBy: 'powner',
+    at: 80,
+    instanceId: 'a3',
+    events: () => [],
+    packages: { path: 'bundle', note: null, bundle: { hash: 'h1', code: 'one' } },
+  });
+  await store.removeInstance('r1', 'a3', 90, event('app.removed', 'room'));
+  expect(await store.prunePackageBundles(75)).toBe(0);
+  expect(await store.getPackageBundle('h1')).toBe('one');
+  expect(await store.prunePackageBundles(81)).toBe(1);
+  expect(await store.getPackageBundle('h1')).toBeUndefined();
+  await store.insertProposal(proposal('q4', 'Fourth'));
+  await store.approveUnique({
+    proposalId: 'q4',
+    decidedBy: 'powner',
+    at: 100,
+    instanceId: 'a4',
+    events: () => [],
+    packages: { path: 'sandpack', note: 'Runs in Sandpack: why', bundle: null },
+  });
+  expect(await store.getProposal('q4')).toMatchObject({
+    packagesPath: 'sandpack',
+    bundleHash: null,
+    bundleNote: 'Runs in Sandpack: why',
+  });
 });

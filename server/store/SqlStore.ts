@@ -162,20 +162,12 @@ export class SqlStore implements Store {
     return review.removeInstance(this.db, roomId, instanceId, at, event);
   }
 
-  putPackageBundle(bundle: { hash: string; code: string; at: number }) {
-    return bundles.putPackageBundle(this.db, bundle);
-  }
-
   getPackageBundle(hash: string) {
     return bundles.getPackageBundle(this.db, hash);
   }
 
-  setProposalPackages(proposalId: string, packages: Parameters<Store['setProposalPackages']>[1]) {
-    return bundles.setProposalPackages(this.db, proposalId, packages);
-  }
-
-  prunePackageBundles() {
-    return bundles.prunePackageBundles(this.db);
+  prunePackageBundles(keepSince: number) {
+    return bundles.prunePackageBundles(this.db, keepSince);
   }
 
   reorderInstances(roomId: string, ids: string[], event: NewEvent) {

@@ -77,6 +77,13 @@ export interface ProposalRow {
 
 export type PackagesPath = 'bundle' | 'sandpack';
 
+/** Where an approval's package build sent the app, why (Sandpack), and the bundle it built. */
+export interface ApprovalPackages {
+  path: PackagesPath;
+  note: string | null;
+  bundle: { hash: string; code: string } | null;
+}
+
 export type ProposalState = ProposalRow['state'];
 
 /** Who may read an event: every member of the room, or the owner only (plus the proposer, when set). */
@@ -252,6 +259,8 @@ export interface Store {
     at: number;
     instanceId: string;
     events: (approval: Approval) => NewEvent[];
+    /** The package build's outcome and bundle, recorded in the same transaction. */
+    packages?: ApprovalPackages | null;
   }): Promise<Approval>;
   /**
    * Makes an earlier version of an active app current again as its next version (rollback_of set):
@@ -279,16 +288,9 @@ export interface Store {
     event: NewEvent;
   }): Promise<void>;
   removeInstance(roomId: string, instanceId: string, at: number, event: NewEvent): Promise<boolean>;
-  /** Keeps a built package bundle under its hash (a no-op when that hash is stored). */
-  putPackageBundle(bundle: { hash: string; code: string; at: number }): Promise<void>;
   getPackageBundle(hash: string): Promise<string | undefined>;
-  /** Records the path an approved proposal's packages take. */
-  setProposalPackages(
-    proposalId: string,
-    packages: { path: PackagesPath; bundleHash: string | null; note: string | null },
-  ): Promise<void>;
-  /** Deletes the bundles no active app's approved proposal names; returns how many. */
-  prunePackageBundles(): Promise<number>;
+  /** Deletes the bundles no active app's versions name and none put since `keepSince`; returns how many. */
+  prunePackageBundles(keepSince: number): Promise<number>;
   /** Sets positions 0..n-1 in the given order; `ids` must be exactly the active instances. */
   reorderInstances(roomId: string, ids: string[], event: NewEvent): Promise<void>;
 

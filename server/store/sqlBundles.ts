@@ -1,12 +1,16 @@
-import type { PackagesPath } from './Store.ts';
+import type { ApprovalPackages } from './Store.ts';
 import type { Db } from './sqlEvents.ts';
 
-/** Package bundles: content-addressed code shared by every approved proposal that built the same. */
+/**
+ * Package bundles: content-addressed code shared by every approved proposal that built the same. Put
+ * inside the approval's transaction; `created_at` is when a bundle was last put, and putting it again
+ * touches it (the row lock makes a concurrent prune wait, then re-check that time).
+ */
 export async function putPackageBundle(db: Db, b: { hash: string; code: string; at: number }): Promise<void> {
   await db
     .insertInto('package_bundles')
     .values({ hash: b.hash, code: b.code, size: Buffer.byteLength(b.code), created_at: b.at })
-    .onConflict((oc) => oc.column('hash').doNothing())
+    .onConflict((oc) => oc.column('hash').doUpdateSet({ created_at: b.at }))
     .execute();
 }
 
@@ -19,25 +23,21 @@ export async function getPackageBundle(db: Db, hash: string): Promise<string | u
   return row?.code;
 }
 
-export async function setProposalPackages(
-  db: Db,
-  proposalId: string,
-  p: { path: PackagesPath; bundleHash: string | null; note: string | null },
-): Promise<void> {
-  await db
-    .updateTable('proposals')
-    .set({ packages_path: p.path, bundle_hash: p.bundleHash, bundle_note: p.note })
-    .where('id', '=', proposalId)
-    .execute();
+/** The proposal columns an approval's package outcome sets. */
+export function packageColumns(p: ApprovalPackages) {
+  return { packages_path: p.path, bundle_hash: p.bundle?.hash ?? null, bundle_note: p.note };
 }
 
 /**
  * Deletes the bundles no active app can run any more: neither its current version nor any version in its
  * history (a rollback makes that version's bundle current again). A removed app's history is not kept.
+ * Bundles put at or after `keepSince` stay: on PostgreSQL a prune whose snapshot predates an approval
+ * still being committed would not see that approval name the bundle, but does see the touched time.
  */
-export async function prunePackageBundles(db: Db): Promise<number> {
+export async function prunePackageBundles(db: Db, keepSince: number): Promise<number> {
   const result = await db
     .deleteFrom('package_bundles')
+    .where('created_at', '<', keepSince)
     .where(({ not, exists, or, selectFrom }) =>
       not(
         or([

@@ -1,9 +1,18 @@
 import type { Selectable } from 'kysely';
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { PinnedPackage } from '../npm/resolveTree.ts';
-import type { Approval, IdempotencyKey, InstanceRow, NewEvent, ProposalRow, ProposalState } from './Store.ts';
+import type {
+  Approval,
+  ApprovalPackages,
+  IdempotencyKey,
+  InstanceRow,
+  NewEvent,
+  ProposalRow,
+  ProposalState,
+} from './Store.ts';
 import type { Tables } from './schema.ts';
 import { findActiveByName, insertAppVersion, setCurrentVersion } from './sqlAppVersions.ts';
+import { packageColumns, putPackageBundle } from './sqlBundles.ts';
 import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
 
 /** Proposals and instances: the statements behind the review gate, each write one transaction. */
@@ -105,6 +114,8 @@ export interface ApproveInput {
   at: number;
   instanceId: string;
   events: (approval: Approval) => NewEvent[];
+  /** What the approval's package build decided, recorded in this transaction with the bundle it made. */
+  packages?: ApprovalPackages | null;
 }
 
 /**
@@ -143,9 +154,14 @@ export async function approveIn(trx: Db, input: ApproveInput): Promise<Approval>
   const base = p.update_of === target?.id ? p.base_version : (target?.version ?? null);
   await trx
     .updateTable('proposals')
-    .set(target ? { update_of: target.id, base_version: base } : { update_of: null, base_version: null })
+    .set({
+      ...(target ? { update_of: target.id, base_version: base } : { update_of: null, base_version: null }),
+      ...(input.packages ? packageColumns(input.packages) : {}),
+    })
     .where('id', '=', input.proposalId)
     .execute();
+  // With the proposal that names it: a prune can never see the bundle unnamed (see prunePackageBundles).
+  if (input.packages?.bundle) await putPackageBundle(trx, { ...input.packages.bundle, at: input.at });
   await insertAppVersion(trx, {
     instanceId: approval.instance.id,
     version: approval.instance.version,

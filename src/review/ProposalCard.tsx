@@ -140,7 +140,11 @@ export function ProposalCard({
         <p>Approval makes this code available in the Room app launcher. Review the files before approving.</p>
       )}
       {proposal.packages ? (
-        <PackageList packages={proposal.packages} />
+        <PackageList
+          packages={proposal.packages}
+          expectedPath={proposal.expected_path}
+          expectedNote={proposal.expected_note}
+        />
       ) : (
         proposal.dependencies && (
           <section aria-label="npm packages">
