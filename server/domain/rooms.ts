@@ -19,15 +19,15 @@ export async function readLauncher(
   const store = d.store;
   const room = await roomFor(store, who, roomId);
   const instances = await store.listInstances(room.id);
-  // One query for the room's approved proposals rather than one per app: a room may hold fifty.
-  const approved = new Map((await store.listProposals(room.id, { state: 'approved' })).map((p) => [p.id, p]));
-  const apps = await Promise.all(
-    instances.map(async (i) => {
-      const p = approved.get(i.proposalId) ?? (await store.getProposal(i.proposalId));
-      if (p) moveToBundle(d, room.id, p);
-      return toLauncherApp(i, p);
-    }),
+  // One query for the current versions' proposals (not every approved one: each update adds one).
+  const current = new Map(
+    (await store.getProposals(instances.map((i) => i.proposalId))).map((p) => [p.id, p]),
   );
+  const apps = instances.map((i) => {
+    const p = current.get(i.proposalId);
+    if (p) moveToBundle(d, room.id, p);
+    return toLauncherApp(i, p);
+  });
   return { room: summarize(room), apps };
 }
 
