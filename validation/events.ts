@@ -1,4 +1,4 @@
-import type { ProposalKind, ProposalState } from './views.ts';
+import type { PackagesPath, ProposalKind, ProposalState } from './views.ts';
 
 /** What every proposal event says about its proposal. */
 export type ProposalEventData = {
@@ -19,6 +19,8 @@ export interface EventDataByType {
   'app.removed': { app_id: string };
   /** An app now runs another version in place (an approved update, or a rollback to `rollback_of`). */
   'app.updated': { app_id: string; name: string; version: number; rollback_of: number | null };
+  /** An app approved before pre-bundling now has its packages' path recorded: launchers re-read the room. */
+  'app.packages': { app_id: string; packages_path: PackagesPath };
   'apps.reordered': { apps: string[] };
   'room.renamed': { name: string };
   'member.joined': { person_id: string };
@@ -34,6 +36,7 @@ export const EVENT_TYPES = [
   'app.added',
   'app.removed',
   'app.updated',
+  'app.packages',
   'apps.reordered',
   'room.renamed',
   'member.joined',

@@ -2,6 +2,8 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import type { LauncherApp, RoomSummary } from '../../validation/views.ts';
 import type { InstanceRow, ProposalRow, RoomForPerson, Store } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
+import type { DomainDeps } from './DomainDeps.ts';
+import { moveToBundle } from './legacyPackages.ts';
 
 export async function listRooms(store: Store, who: Principal): Promise<RoomSummary[]> {
   const rooms = await store.listRoomsFor(who.personId);
@@ -10,19 +12,22 @@ export async function listRooms(store: Store, who: Principal): Promise<RoomSumma
 
 /** The room as its launcher shows it: approved, active apps in launcher order. */
 export async function readLauncher(
-  store: Store,
+  d: Pick<DomainDeps, 'store' | 'bus' | 'now' | 'npm' | 'packageBundles'>,
   who: Principal,
   roomId: string,
 ): Promise<{ room: RoomSummary; apps: (LauncherApp & { bundleHash: string | null })[] }> {
+  const store = d.store;
   const room = await roomFor(store, who, roomId);
   const instances = await store.listInstances(room.id);
-  // One query for the room's approved proposals rather than one per app: a room may hold fifty.
-  const approved = new Map((await store.listProposals(room.id, { state: 'approved' })).map((p) => [p.id, p]));
-  const apps = await Promise.all(
-    instances.map(async (i) =>
-      toLauncherApp(i, approved.get(i.proposalId) ?? (await store.getProposal(i.proposalId))),
-    ),
+  // One query for the current versions' proposals (not every approved one: each update adds one).
+  const current = new Map(
+    (await store.getProposals(instances.map((i) => i.proposalId))).map((p) => [p.id, p]),
   );
+  const apps = instances.map((i) => {
+    const p = current.get(i.proposalId);
+    if (p) moveToBundle(d, room.id, p);
+    return toLauncherApp(i, p);
+  });
   return { room: summarize(room), apps };
 }
 
@@ -70,7 +75,7 @@ function toLauncherApp(
   p: ProposalRow | undefined,
 ): LauncherApp & { bundleHash: string | null } {
   const path = p?.packagesPath ?? null;
-  // Apps approved before pre-bundling existed have packages and no path: they stay on Sandpack.
+  // Apps approved before pre-bundling existed have packages and no path: Sandpack until moveToBundle records one.
   const sandpack = path === 'sandpack' || (path === null && p?.dependencies);
   return {
     id: i.id,

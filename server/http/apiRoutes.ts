@@ -52,7 +52,7 @@ export function apiRoutes(): Router {
     })
     .route('GET /api/rooms/:roomId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      const launcher = await readLauncher(ctx.deps.store, who, ctx.params.roomId);
+      const launcher = await readLauncher(ctx.deps, who, ctx.params.roomId);
       const registry = ctx.deps.registry;
       const apps = await Promise.all(
         launcher.apps.map(async ({ bundleHash, ...app }) => ({

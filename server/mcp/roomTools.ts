@@ -36,7 +36,7 @@ export async function runTool(d: ToolDeps, who: Principal, name: string, args: u
     }
     case 'list_room_apps': {
       const a = checkArguments<{ room_id: string; limit: number; cursor?: string }>(name, args);
-      const { room, apps } = await readLauncher(d.store, who, a.room_id);
+      const { room, apps } = await readLauncher(d, who, a.room_id);
       const start = decodeCursor(a.cursor, room.id) ?? 0;
       const page = apps.slice(start, start + a.limit);
       const more = start + a.limit < apps.length;

@@ -104,6 +104,14 @@ it('updates a same-name app in place and gives a new name the next position, in 
   expect(await store.getInstance('r1', 'a4')).toBeUndefined();
 });
 
+it('reads proposals by id in one call: only those asked for, none for an empty list', async () => {
+  for (const id of ['q1', 'q2', 'q3']) await store.insertProposal(proposal(id));
+  const got = await store.getProposals(['q3', 'q1', 'missing']);
+  expect(got.map((p) => p.id).sort()).toEqual(['q1', 'q3']);
+  expect(got.find((p) => p.id === 'q3')).toEqual(await store.getProposal('q3'));
+  expect(await store.getProposals([])).toEqual([]);
+});
+
 it('filters events by audience: members see room events and their own proposals', async () => {
   await store.appendEvent(event('app.added', 'room'));
   await store.appendEvent(event('proposal.created', 'owner', 'powner'));

@@ -110,6 +110,10 @@ export class SqlStore implements Store {
     return review.getProposal(this.db, id);
   }
 
+  getProposals(ids: string[]) {
+    return review.getProposals(this.db, ids);
+  }
+
   listInstances(roomId: string) {
     return review.listInstanceRows(this.db, roomId);
   }

@@ -227,6 +227,8 @@ export interface Store {
 
   insertProposal(proposal: ProposalRow): Promise<void>;
   getProposal(id: string): Promise<ProposalRow | undefined>;
+  /** The proposals with these ids (any order; unknown ids are left out). */
+  getProposals(ids: string[]): Promise<ProposalRow[]>;
   listInstances(roomId: string): Promise<InstanceRow[]>;
   getInstance(roomId: string, instanceId: string): Promise<InstanceRow | undefined>;
 

@@ -47,6 +47,13 @@ export async function getProposal(db: Db, id: string): Promise<ProposalRow | und
   return row ? toProposal(row) : undefined;
 }
 
+/** The proposals with these ids, in one query (an empty list asks nothing). */
+export async function getProposals(db: Db, ids: string[]): Promise<ProposalRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('proposals').selectAll().where('id', 'in', ids).execute();
+  return rows.map(toProposal);
+}
+
 export async function findIdempotencyKey(
   db: Db,
   k: Omit<IdempotencyKey, 'fingerprint'>,

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { apiClient } from '../../test-support/testClient.ts';
+import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
+import { NpmCache } from '../npm/NpmCache.ts';
+import { packageEntries, packTarball } from '../npm/packTarball.ts';
+import type { SqlStore } from '../store/SqlStore.ts';
+
+// Real packages, built for real: one esbuild can bundle, one that needs a Node built-in.
+const PACKAGES: Record<string, Record<string, string>> = {
+  'mini-dates': {
+    'package.json': JSON.stringify({ name: 'mini-dates', version: '1.0.0', module: 'index.js' }),
+    'index.js': "export function format(d) { return 'MINI_FORMAT:' + d; }\n",
+  },
+  'needs-fs': {
+    'package.json': JSON.stringify({ name: 'needs-fs', version: '1.0.0', main: 'index.js' }),
+    'index.js': "const fs = require('fs');\nexports.read = () => fs.readFileSync('x');\n",
+  },
+};
+
+let s: TestServer;
+let dir: string;
+let owner: ReturnType<typeof apiClient>;
+let roomId: string;
+
+/** Writes a package into the cache as `npm run sandpack:cache` leaves it (offline: nothing is fetched). */
+async function seed(name: string, version: string, tgz: Buffer, extra: Record<string, unknown> = {}) {
+  const mdir = path.join(dir, 'manifests', encodeURIComponent(name));
+  fs.mkdirSync(mdir, { recursive: true });
+  const integrity = `sha512-${createHash('sha512').update(tgz).digest('base64')}`;
+  const dist = { integrity, tarball: `https://registry.example/${name}/-/x-${version}.tgz` };
+  fs.writeFileSync(path.join(mdir, `${version}.json`), JSON.stringify({ name, version, ...extra, dist }));
+  fs.mkdirSync(path.join(dir, 'tarballs'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'tarballs', `${createHash('sha256').update(integrity).digest('hex')}.tgz`),
+    tgz,
+  );
+}
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-legacy-'));
+  for (const [name, files] of Object.entries(PACKAGES))
+    await seed(name, '1.0.0', await packTarball(packageEntries(files)), { main: 'index.js' });
+  for (const name of ['react', 'react-dom']) await seed(name, REACT_VERSION, Buffer.from(name));
+  for (const [name, range] of Object.entries(BUNDLER_IMPLICIT))
+    await seed(name, range.replace(/^\^/, ''), Buffer.from(name));
+  s = await startTestServer();
+  s.deps.npm = new NpmCache({ dir, offline: true });
+  owner = apiClient(s.url, { token: s.ownerToken });
+  roomId = (await owner('POST', '/api/rooms', { name: 'Legacy' })).body.room.id;
+});
+afterEach(async () => {
+  await s.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * An app approved before pre-bundling existed: approved, then its row put back as the migration
+ * "package bundles" leaves old rows (no path, no bundle, no note) with no bundle stored.
+ */
+async function legacyApp(pkg: string): Promise<string> {
+  const res = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+    name: `Uses ${pkg}`,
+    files: {
+      'src/App.tsx': `import { ${pkg === 'mini-dates' ? 'format' : 'read'} } from '${pkg}';\nexport default () => null;\n`,
+      'package.json': JSON.stringify({ dependencies: { [pkg]: '1.0.0' } }),
+    },
+    idempotency_key: `legacy-${pkg}`,
+  });
+  const approved = await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
+  expect(approved.status).toBe(200);
+  const db = (s.deps.store as SqlStore).db;
+  await db
+    .updateTable('proposals')
+    .set({ packages_path: null, bundle_hash: null, bundle_note: null })
+    .where('id', '=', res.body.proposal.id)
+    .execute();
+  await db.deleteFrom('package_bundles').execute();
+  return approved.body.app.id;
+}
+
+/** The room's `app.packages` events, waiting (woken by the server's own bus) until there are `n`. */
+async function packagesEvents(n: number) {
+  for (let tries = 0; tries < 20; tries++) {
+    const woken = s.deps.bus.waitFor(roomId, 5000);
+    const { events } = (await owner('GET', `/api/rooms/${roomId}/events?after=0`)).body;
+    const found = events.filter((e: { type: string }) => e.type === 'app.packages');
+    if (found.length >= n) return found;
+    await woken;
+  }
+  throw new Error('no app.packages event');
+}
+
+/** GET on the app's own frame site, sending its Host as the browser does (no DNS for *.localhost here). */
+function getOnAppHost(url: URL): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: url.port, path: url.pathname, headers: { host: url.host } }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+const launcherApp = async (appId: string) =>
+  (await owner('GET', `/api/rooms/${roomId}`)).body.apps.find((a: { id: string }) => a.id === appId);
+
+describe('apps approved before pre-bundling', () => {
+  it('open with Sandpack once, build in the background, then take the bundle path', async () => {
+    const appId = await legacyApp('mini-dates');
+    const first = await launcherApp(appId);
+    expect(first.packages_path).toBe('sandpack');
+    expect(first.dependencies).toMatchObject({ 'mini-dates': '1.0.0' });
+    expect(first.packages_url).toBeNull();
+
+    const [event] = await packagesEvents(1);
+    expect(event.data).toEqual({ app_id: appId, packages_path: 'bundle' });
+    const next = await launcherApp(appId);
+    expect(next.packages_path).toBe('bundle');
+    expect(next.dependencies).toBeNull();
+    const bundle = await getOnAppHost(new URL(next.packages_url));
+    expect(bundle.status).toBe(200);
+    expect(bundle.body).toContain('MINI_FORMAT:');
+    // Recorded: later reads build nothing more and send no other event.
+    await launcherApp(appId);
+    expect(await packagesEvents(1)).toHaveLength(1);
+  });
+
+  it('record Sandpack with the reason when the build fails', async () => {
+    const appId = await legacyApp('needs-fs');
+    expect((await launcherApp(appId)).packages_path).toBe('sandpack');
+    const [event] = await packagesEvents(1);
+    expect(event.data).toEqual({ app_id: appId, packages_path: 'sandpack' });
+    expect((await launcherApp(appId)).dependencies).toMatchObject({ 'needs-fs': '1.0.0' });
+    const about = (await owner('GET', `/api/rooms/${roomId}/apps/${appId}/about`)).body.about;
+    expect(about.packages_path).toBe('sandpack');
+    expect(about.packages_note).toMatch(/could not be pre-built.*fs/);
+  });
+
+  it('stay as they are while ROOM_PACKAGE_BUNDLES=0, and move once bundles are on', async () => {
+    const appId = await legacyApp('mini-dates');
+    s.deps.packageBundles = false;
+    expect((await launcherApp(appId)).packages_path).toBe('sandpack');
+    const { events } = (await owner('GET', `/api/rooms/${roomId}/events?after=0`)).body;
+    expect(events.filter((e: { type: string }) => e.type === 'app.packages')).toEqual([]);
+    const about = (await owner('GET', `/api/rooms/${roomId}/apps/${appId}/about`)).body.about;
+    expect(about.packages_note).toBeNull();
+    s.deps.packageBundles = true;
+    await launcherApp(appId);
+    // Had the run with bundles off recorded anything, its event would come first.
+    expect((await packagesEvents(1)).map((e: { data: object }) => e.data)).toEqual([
+      { app_id: appId, packages_path: 'bundle' },
+    ]);
+  });
+});
