@@ -170,6 +170,10 @@ export class SqlStore implements Store {
     return bundles.getPackageBundle(this.db, hash);
   }
 
+  getAppPackageBundle(appId: string, hash: string) {
+    return bundles.getAppPackageBundle(this.db, appId, hash);
+  }
+
   setProposalPackages(proposalId: string, packages: Parameters<Store['setProposalPackages']>[1]) {
     return bundles.setProposalPackages(this.db, proposalId, packages);
   }

@@ -282,6 +282,8 @@ export interface Store {
   /** Keeps a built package bundle under its hash (a no-op when that hash is stored). */
   putPackageBundle(bundle: { hash: string; code: string; at: number }): Promise<void>;
   getPackageBundle(hash: string): Promise<string | undefined>;
+  /** The bundle the active app `appId` runs now, only when `hash` names it (what its frame site may serve). */
+  getAppPackageBundle(appId: string, hash: string): Promise<string | undefined>;
   /** Records the path an approved proposal's packages take. */
   setProposalPackages(
     proposalId: string,

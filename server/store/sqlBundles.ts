@@ -19,6 +19,21 @@ export async function getPackageBundle(db: Db, hash: string): Promise<string | u
   return row?.code;
 }
 
+/** The bundle an active app's current version runs, when `hash` names it; undefined for any other hash. */
+export async function getAppPackageBundle(db: Db, appId: string, hash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('instances')
+    .innerJoin('proposals', 'proposals.id', 'instances.proposal_id')
+    .innerJoin('package_bundles', 'package_bundles.hash', 'proposals.bundle_hash')
+    .select('package_bundles.code')
+    .where('instances.id', '=', appId)
+    .where('instances.state', '=', 'active')
+    .where('proposals.packages_path', '=', 'bundle')
+    .where('package_bundles.hash', '=', hash)
+    .executeTakeFirst();
+  return row?.code;
+}
+
 export async function setProposalPackages(
   db: Db,
   proposalId: string,
