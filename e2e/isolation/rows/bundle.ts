@@ -71,6 +71,9 @@ function getOnSite(
   });
 }
 
+// Two apps and a user profile on disk take longer than the default 30 s on a loaded 2-core machine.
+const TIMEOUT_MS = 60_000;
+
 const frameSite = (env: { shell: string }, appId: string) =>
   `http://${appId}.localhost:${new URL(env.shell).port}`;
 
@@ -78,6 +81,7 @@ export const bundle: Row[] = [
   {
     id: 'PB1',
     group: 'bundle',
+    timeoutMs: TIMEOUT_MS,
     attempt:
       "a pre-bundled package's code reaches out: fetch (cors and no-cors), beacon, WebSocket, image, module script, EventSource, a worker, WebRTC, the shell's API with credentials",
     outcome:
@@ -99,6 +103,7 @@ export const bundle: Row[] = [
   {
     id: 'PB2',
     group: 'bundle',
+    timeoutMs: TIMEOUT_MS,
     attempt:
       "a pre-bundled package's code reaches for storage: IndexedDB, localStorage, sessionStorage, cookies, Cache Storage, a service worker, OPFS; then @room/sdk storage",
     outcome:
@@ -119,6 +124,7 @@ export const bundle: Row[] = [
   {
     id: 'PB3',
     group: 'bundle',
+    timeoutMs: TIMEOUT_MS,
     attempt:
       "a pre-bundled package's code goes after another app of the room: storage calls forging its app, instance and room ids, reading its key, its frame's document, its frame site",
     outcome:
@@ -160,6 +166,7 @@ export const bundle: Row[] = [
   {
     id: 'PB4',
     group: 'bundle',
+    timeoutMs: TIMEOUT_MS,
     attempt:
       "a pre-bundled package loads scripts from its site's bundle route: its own bundle again, another app's bundle, another room's, a malformed hash, upper case, a suffix, an encoded traversal (%2f); fetch of its own bundle",
     outcome:
