@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fillSandpackCache } from '../scripts/sandpack/fillSandpackCache.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { E2E_NPM_CACHE } from './env.ts';
+import { cacheProbePackage } from './isolation/probePackage.ts';
 
 // Tarballs last: the cache counts as filled only once both parts are in place.
 // The format marker last: it is what says the cache is whole.
@@ -11,9 +12,14 @@ const PARTS = ['manifests', 'tarballs', 'cache-format'];
 /**
  * Playwright's global setup: a fresh clone has no Sandpack npm cache, so fill it as `npm run sandpack:cache`
  * does, beside the cache first and moved in whole, so an interrupted fill never looks like a filled cache.
+ * Then adds the isolation suite's hostile package, which no registry holds.
  */
 export default async function globalSetup(): Promise<void> {
-  if (cacheIsFilled(E2E_NPM_CACHE)) return;
+  if (!cacheIsFilled(E2E_NPM_CACHE)) await fillE2eCache();
+  await cacheProbePackage(E2E_NPM_CACHE);
+}
+
+async function fillE2eCache(): Promise<void> {
   fs.mkdirSync(path.dirname(E2E_NPM_CACHE), { recursive: true });
   const filling = fs.mkdtempSync(`${E2E_NPM_CACHE}.filling-`);
   try {

@@ -12,9 +12,13 @@ export type Group =
   | 'reviewer'
   | 'unreviewed'
   | 'sandpack'
-  | 'server';
+  | 'server'
+  | 'bundle';
 
-/** An app's files; `earlier` holds the room id and the ids of the row's apps approved before it. */
+/**
+ * An app's files; `earlier` holds the room id, the ids of the row's apps approved before it and, for a
+ * pre-bundled one, its bundle's path (`<role>:deps`).
+ */
 export type FilesFor = (env: Env, earlier: Record<string, string>) => Record<string, string>;
 
 /** One hostile snippet or proposal, and the outcome the host must show. */

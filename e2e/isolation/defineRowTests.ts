@@ -1,21 +1,38 @@
 import { test } from '@playwright/test';
 import { openRow } from './openRow.ts';
 import type { Row } from './Row.ts';
-import { type RowSetup, setupRows } from './setupRows.ts';
+import { type RowServer, type RowSetup, setupRows } from './setupRows.ts';
 import type { Profile } from './userProfile.ts';
+
+/** A server a spec file starts for its rows (instead of the shared one), and how it stops. */
+export interface StartedServer {
+  server: RowServer;
+  stop(): Promise<unknown>;
+}
 
 /**
  * Generates one test per matrix row and profile (as playwright's multi-tenant example does per tenant):
  * the rows' apps are proposed and approved once for the file, and each row runs in a signed-in context
- * of its own, fresh or (`profiles` with 'user') also in a normal user's profile on disk.
+ * of its own, fresh or (`profiles` with 'user') also in a normal user's profile on disk. With `start`,
+ * the rows run against a server the file starts first (another configuration than the shared one).
  */
-export function defineRowTests(label: string, rows: Row[], profiles: Profile[] = ['fresh']): void {
+export function defineRowTests(
+  label: string,
+  rows: Row[],
+  profiles: Profile[] = ['fresh'],
+  start?: () => Promise<StartedServer>,
+): void {
   let setup: RowSetup | undefined;
+  let started: StartedServer | undefined;
   test.beforeAll(async ({ playwright }) => {
-    setup = await setupRows(playwright, label, rows);
+    // A server of its own starts and builds each approved app's packages before the first row.
+    if (start) test.setTimeout(120_000);
+    started = await start?.();
+    setup = await setupRows(playwright, label, rows, started?.server);
   });
   test.afterAll(async () => {
     await setup?.dispose();
+    await started?.stop();
   });
   for (const profile of profiles)
     for (const row of rows) {

@@ -1,4 +1,5 @@
 import type { Group, Row } from './Row.ts';
+import { bundle } from './rows/bundle.ts';
 import { crossApp } from './rows/crossApp.ts';
 import { exhaustion } from './rows/exhaustion.ts';
 import { fileSave } from './rows/fileSave.ts';
@@ -28,6 +29,7 @@ export const matrix: Row[] = [
   ...unreviewed,
   ...sandpack,
   ...server,
+  ...bundle,
 ];
 
 /** Rows of other groups that assert the launcher never stalls: a neighbouring test's load would fail them. */

@@ -1,13 +1,13 @@
 import http from 'node:http';
 import { type Browser, type BrowserContext, type CDPSession, expect, type Request } from '@playwright/test';
-import { E2E_PORT } from '../env.ts';
 import type { Row } from './Row.ts';
 import type { RowContext, Weakening } from './rowEnv.ts';
-import { type RowSetup, SHELL } from './setupRows.ts';
+import type { RowSetup } from './setupRows.ts';
 import { launchUserProfile, type Profile } from './userProfile.ts';
 
-const FRAME_ORIGIN = new RegExp(`^http://[a-z0-9-]+\\.localhost:${E2E_PORT}$`);
-const FRAME_DOCUMENT = new RegExp(`^http://[a-z0-9-]+\\.localhost:${E2E_PORT}/(\\?.*)?$`);
+/** Any app frame site of the server on `port`, and its frame document. */
+const frameOrigin = (port: number) => new RegExp(`^http://[a-z0-9-]+\\.localhost:${port}$`);
+const frameDocument = (port: number) => new RegExp(`^http://[a-z0-9-]+\\.localhost:${port}/(\\?.*)?$`);
 
 // How long a request that could leak may stay unsettled before `drain()` reports it as sent.
 const DRAIN_MS = 5000;
@@ -36,11 +36,12 @@ function pinWebRtc() {
 /** The real frame document of `url`, fetched from the server with the frame's Host header. */
 function fetchFrameDocument(
   url: string,
+  port: number,
 ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const { host, pathname } = new URL(url);
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port: E2E_PORT, path: pathname, headers: { host } }, (res) => {
+      .get({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
@@ -59,10 +60,13 @@ async function signedInContext(
   profile: Profile,
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   if (profile === 'fresh') {
-    const context = await browser.newContext({ baseURL: SHELL, storageState: setup.storageState });
+    const context = await browser.newContext({
+      baseURL: setup.server.shell,
+      storageState: setup.storageState,
+    });
     return { context, close: () => context.close() };
   }
-  const user = await launchUserProfile(SHELL);
+  const user = await launchUserProfile(setup.server.shell);
   await user.context.addCookies(setup.storageState.cookies);
   return user;
 }
@@ -76,6 +80,8 @@ export async function openRow(
   profile: Profile = 'fresh',
 ): Promise<RowContext & { close(): Promise<void> }> {
   const roomId = setup.roomOf.get(row.id) as string;
+  const { shell, port } = setup.server;
+  const frameSite = frameOrigin(port);
   const apps = setup.appsOf.get(row.id) ?? {};
   const opened = await signedInContext(browser, setup, profile);
   const { context } = opened;
@@ -84,19 +90,18 @@ export async function openRow(
   if (weaken.noCsp) {
     // A routed document counts as public to Local Network Access: let it reach loopback as the real one does.
     await context.grantPermissions(['local-network-access']);
-    await context.route(FRAME_DOCUMENT, async (route) => {
-      const real = await fetchFrameDocument(route.request().url());
+    await context.route(frameDocument(port), async (route) => {
+      const real = await fetchFrameDocument(route.request().url(), port);
       const headers = { ...real.headers };
       delete headers['content-security-policy'];
       await route.fulfill({ status: real.status, headers, body: real.body });
     });
   }
   if (weaken.sharedOrigin)
-    await context.route(`${SHELL}/api/rooms/${roomId}`, async (route) => {
+    await context.route(`${shell}/api/rooms/${roomId}`, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { apps: { frame_url: string }[] };
-      for (const app of body.apps)
-        app.frame_url = `http://shared-${row.id.toLowerCase()}.localhost:${E2E_PORT}/`;
+      for (const app of body.apps) app.frame_url = `http://shared-${row.id.toLowerCase()}.localhost:${port}/`;
       await route.fulfill({ response, json: body });
     });
 
@@ -133,14 +138,16 @@ export async function openRow(
   const allowed = (r: Request) => {
     const url = new URL(r.url());
     if (!/^(https?|wss?):$/.test(url.protocol)) return true;
-    if (url.origin === SHELL) {
+    if (url.origin === shell) {
       try {
         return r.frame() === page.mainFrame();
       } catch {
         return false; // a service worker's request
       }
     }
-    return FRAME_ORIGIN.test(url.origin) && (url.pathname === '/' || url.pathname.startsWith('/runtime/'));
+    // A frame site's document, runtime and package bundles (`/deps/`) are the server's, not a way out.
+    const ownRoutes = url.pathname === '/' || /^\/(runtime|deps)\//.test(url.pathname);
+    return frameSite.test(url.origin) && ownRoutes;
   };
   let navigated = false;
   let cdp: CDPSession | undefined;
@@ -188,7 +195,7 @@ export async function openRow(
       await page.evaluate(() => 0);
       await setup.listener.drain();
     },
-    frameRequests: () => requests.map((r) => r.url()).filter((url) => FRAME_ORIGIN.test(new URL(url).origin)),
+    frameRequests: () => requests.map((r) => r.url()).filter((url) => frameSite.test(new URL(url).origin)),
     async hostStall() {
       return page.evaluate(() => (window as StallWindow).__roomStall?.() ?? 0);
     },

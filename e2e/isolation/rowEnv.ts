@@ -48,8 +48,8 @@ export interface RowContext {
   /** Waits for the app's `<pre data-probe>` and parses it. */
   probe(role?: string): Promise<Probe>;
   /**
-   * Requests that left for anywhere but the shell (from its own page) or a frame's document and
-   * runtime, plus listener hits. Requests the browser blocked before sending (CSP) do not count.
+   * Requests that left for anywhere but the shell (from its own page) or a frame site's document,
+   * runtime and package bundles, plus listener hits. Requests the browser blocked before sending (CSP) do not count.
    */
   leaks(): string[];
   /**

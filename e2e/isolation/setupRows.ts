@@ -6,6 +6,15 @@ import type { Env } from './rowEnv.ts';
 
 export const SHELL = `http://127.0.0.1:${E2E_PORT}`;
 
+/** The server a spec file's rows run against: the shared e2e server, or one the file started. */
+export interface RowServer {
+  shell: string;
+  port: number;
+  ownerToken: string;
+}
+
+export const SHARED_SERVER: RowServer = { shell: SHELL, port: E2E_PORT, ownerToken: E2E_OWNER_TOKEN };
+
 /** One approved app of a row, as the launcher lists it. */
 export interface RowApp {
   id: string;
@@ -14,6 +23,7 @@ export interface RowApp {
 
 /** What a spec file prepared once: its listener, API client, signed-in state and the rows' rooms and apps. */
 export interface RowSetup {
+  server: RowServer;
   env: Env;
   listener: LoopbackListener;
   api: APIRequestContext;
@@ -36,23 +46,24 @@ export async function setupRows(
   playwright: PlaywrightWorkerArgs['playwright'],
   label: string,
   rows: Row[],
+  server: RowServer = SHARED_SERVER,
 ): Promise<RowSetup> {
   const listener = await new LoopbackListener().start();
-  const env: Env = { listener: listener.origin, shell: SHELL };
+  const env: Env = { listener: listener.origin, shell: server.shell };
   const owner = await playwright.request.newContext({
-    baseURL: SHELL,
-    extraHTTPHeaders: { authorization: `Bearer ${E2E_OWNER_TOKEN}` },
+    baseURL: server.shell,
+    extraHTTPHeaders: { authorization: `Bearer ${server.ownerToken}` },
   });
   const { token } = await json<{ token: { secret: string } }>(
     await owner.post('/api/tokens', { data: { label: `isolation ${label} ${Date.now()}` } }),
     201,
   );
   const api = await playwright.request.newContext({
-    baseURL: SHELL,
+    baseURL: server.shell,
     extraHTTPHeaders: { authorization: `Bearer ${token.secret}` },
   });
-  const session = await playwright.request.newContext({ baseURL: SHELL });
-  await json(await session.post('/api/session', { data: { token: E2E_OWNER_TOKEN } }), 200);
+  const session = await playwright.request.newContext({ baseURL: server.shell });
+  await json(await session.post('/api/session', { data: { token: server.ownerToken } }), 200);
   const storageState = await session.storageState();
   await session.dispose();
   await owner.dispose();
@@ -77,16 +88,26 @@ export async function setupRows(
         }),
         201,
       );
-      const { app } = await json<{ app: RowApp }>(
+      const { app } = await json<{ app: RowApp & { packages_path: string | null } }>(
         await api.post(`/api/rooms/${roomId}/proposals/${proposal.id}/approve`),
         200,
       );
       apps[role] = { id: app.id, name };
       earlier[role] = app.id;
+      // A pre-bundled app's bundle path on its frame site: what a later app of the row may reach for.
+      if (app.packages_path === 'bundle') {
+        const view = await json<{ apps: { id: string; packages_url: string }[] }>(
+          await api.get(`/api/rooms/${roomId}`),
+          200,
+        );
+        const url = view.apps.find((a) => a.id === app.id)?.packages_url;
+        if (url) earlier[`${role}:deps`] = new URL(url).pathname;
+      }
     }
     appsOf.set(row.id, apps);
   }
   return {
+    server,
     env,
     listener,
     api,

@@ -39,8 +39,8 @@ async function build(
   const outcome = await buildApprovedPackages(d, p, files);
   // Its files import none of its packages: nothing to build, and it stays as it is.
   if (!outcome) return;
-  await d.store.setProposalPackages(p.id, outcome);
   const now = d.now();
+  await d.store.setProposalPackages(p.id, outcome, now);
   for (const app of await d.store.listInstances(roomId))
     if (app.proposalId === p.id)
       await d.store.appendEvent(

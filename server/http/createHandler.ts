@@ -36,7 +36,8 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
     // DNS rebinding: a page on a foreign name resolved to us must not reach the API; health checks may.
     const refused = !sandpack && !app && url.pathname !== '/healthz' && !isAllowedHost(hostHeader);
     try {
-      const ctx = { req, res, url, deps, params: {} };
+      const params: Record<string, string> = app ? { app } : {};
+      const ctx = { req, res, url, deps, params };
       if (refused) refuseHost(res, url.pathname, hostHeader);
       else if (sandpack) await serveSandpack(ctx);
       else if (app) await serveFrame(ctx);

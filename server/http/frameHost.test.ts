@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -15,20 +16,57 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => s.close());
 
-/** GET on an app's own host (Host: <app>.localhost:<port>), as the browser sends it. */
-function getOnAppHost(pathname: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+/** A request on an app's own host (Host: <app>.localhost:<port>), as the browser sends it, path unparsed. */
+function getOnAppHost(
+  pathname: string,
+  app = 'app1',
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const port = new URL(s.url).port;
   return new Promise((resolve, reject) => {
     http
-      .get(
-        { host: '127.0.0.1', port, path: pathname, headers: { host: `app1.localhost:${port}` } },
+      .request(
+        { host: '127.0.0.1', port, method, path: pathname, headers: { host: `${app}.localhost:${port}` } },
         (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
         },
       )
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
+}
+
+async function api(method: string, pathname: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${s.url}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${s.ownerToken}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, pathname).toBeLessThan(300);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** An approved app whose version runs `code` as its package bundle (stored as approval stores one). */
+async function bundledApp(name: string, code: string): Promise<{ appId: string; hash: string }> {
+  const room = (await api('POST', '/api/rooms', { name: `Room ${name}` })).room as { id: string };
+  const files = { 'src/App.tsx': 'export default function App() { return <p>hi</p>; }\n' };
+  const { proposal } = await api('POST', `/api/rooms/${room.id}/proposals`, {
+    name,
+    files,
+    idempotency_key: `frame-host-${name}`,
+  });
+  const proposalId = (proposal as { id: string }).id;
+  const { app } = await api('POST', `/api/rooms/${room.id}/proposals/${proposalId}/approve`);
+  const hash = createHash('sha256').update(code).digest('hex');
+  await s.deps.store.setProposalPackages(
+    proposalId,
+    { path: 'bundle', note: null, bundle: { hash, code } },
+    Date.now(),
+  );
+  return { appId: (app as { id: string }).id, hash };
 }
 
 it('serves the frame runtime and document to opaque origins, never cached', async () => {
@@ -46,4 +84,49 @@ it('serves the frame runtime and document to opaque origins, never cached', asyn
 
   const missing = await getOnAppHost('/runtime/../../package.json');
   expect(missing.status).toBe(404);
+});
+
+it("serves an app's own bundle on its own site only, as JavaScript, and nothing else under /deps", async () => {
+  const a = await bundledApp('A', 'export default { a: 1 };');
+  const b = await bundledApp('B', 'export default { b: 2 };');
+  const own = await getOnAppHost(`/deps/${a.hash}.js`, a.appId);
+  expect(own.status).toBe(200);
+  expect(own.body).toBe('export default { a: 1 };');
+  expect(own.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(own.headers['x-content-type-options']).toBe('nosniff');
+  expect(own.headers['access-control-allow-origin']).toBe('*');
+  expect((await getOnAppHost(`/deps/${a.hash}.js`, a.appId, 'HEAD')).status).toBe(200);
+  expect((await getOnAppHost(`/deps/${a.hash}.js`, a.appId, 'POST')).status).toBe(405);
+  // Another app's (another room's) hash, and a site of no app, get nothing: no probe of what exists.
+  expect((await getOnAppHost(`/deps/${b.hash}.js`, a.appId)).status).toBe(404);
+  expect((await getOnAppHost(`/deps/${a.hash}.js`, b.appId)).status).toBe(404);
+  expect((await getOnAppHost(`/deps/${a.hash}.js`, 'nobody')).status).toBe(404);
+  expect((await getOnAppHost(`/deps/${a.hash}.js`, `${a.appId}-sp`)).status).not.toBe(200);
+  for (const path of [
+    '/deps/zz.js',
+    `/deps/${a.hash.toUpperCase()}.js`,
+    `/deps/${a.hash}.js/x.js`,
+    `/deps/${a.hash}.html`,
+    `/deps/${a.hash}`,
+    `/deps/${a.hash}.mjs`,
+    `/deps/${a.hash}0.js`,
+    '/deps/',
+    '/deps/..%2fruntime%2fframe.js',
+    '/deps/..%2f..%2fpackage.json',
+    '/deps/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/deps/..\\..\\package.json',
+  ]) {
+    const res = await getOnAppHost(path, a.appId);
+    expect(res.status, path).toBe(404);
+    expect(res.headers['content-type'], path).toBe('text/plain; charset=utf-8');
+  }
+  // The shell's own host never serves bundles (only frame sites do).
+  const shell = await fetch(`${s.url}/deps/${a.hash}.js`);
+  expect(shell.headers.get('content-type') ?? '').not.toMatch(/javascript/);
+  await shell.body?.cancel();
+  // Removed, the app's bundle is gone from its site too.
+  const rooms = (await api('GET', '/api/rooms')).rooms as { id: string; name: string }[];
+  const roomA = rooms.find((r) => r.name === 'Room A')?.id;
+  await api('DELETE', `/api/rooms/${roomA}/apps/${a.appId}`);
+  expect((await getOnAppHost(`/deps/${a.hash}.js`, a.appId)).status).toBe(404);
 });

@@ -47,7 +47,10 @@ export function bundlePath(hash: string): string {
   return `/deps/${hash}.js`;
 }
 
-/** Serves an app's own host: the frame document, the runtime scripts and package bundles, nothing else. */
+/**
+ * Serves an app's own host (`ctx.params.app` its key): the frame document, the runtime scripts and that
+ * app's package bundle, nothing else.
+ */
 export async function serveFrame(ctx: Ctx): Promise<void> {
   const { req, res, url, deps } = ctx;
   const common = {
@@ -74,8 +77,8 @@ export async function serveFrame(ctx: Ctx): Promise<void> {
   }
   const bundle = BUNDLE_PATH.exec(url.pathname);
   if (bundle) {
-    // Content-addressed public packages: the hash names the bytes, the frame's CSP names the site.
-    const code = await deps.store.getPackageBundle(bundle[1] as string);
+    // Only the bundle this site's app runs now: another app's or room's hash is no probe of what exists.
+    const code = await deps.store.getAppPackageBundle(ctx.params.app ?? '', bundle[1] as string);
     if (code === undefined) {
       res.writeHead(404, { ...common, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;

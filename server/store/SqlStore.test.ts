@@ -151,6 +151,10 @@ it('keeps a package bundle while any version of an active app needs it, and prun
   expect(await store.prunePackageBundles(100)).toBe(1);
   expect(await store.getPackageBundle('h1')).toBeDefined();
   expect(await store.getPackageBundle('orphan')).toBeUndefined();
+  // Its frame site serves the current version's bundle only.
+  expect(await store.getAppPackageBundle('a1', 'h2')).toBe('export default "h2"');
+  expect(await store.getAppPackageBundle('a1', 'h1')).toBeUndefined();
+  expect(await store.getAppPackageBundle('a2', 'h2')).toBeUndefined();
   const back = await store.rollbackInstance({
     roomId: 'r1',
     instanceId: 'a1',
@@ -162,7 +166,10 @@ it('keeps a package bundle while any version of an active app needs it, and prun
   expect(back.proposalId).toBe('q1');
   expect(await store.prunePackageBundles(100)).toBe(0);
   expect(await store.getPackageBundle('h2')).toBeDefined();
+  expect(await store.getAppPackageBundle('a1', 'h1')).toBe('export default "h1"');
+  expect(await store.getAppPackageBundle('a1', 'h2')).toBeUndefined();
   await store.removeInstance('r1', 'a1', 7, event('app.removed', 'room'));
+  expect(await store.getAppPackageBundle('a1', 'h1')).toBeUndefined();
   expect(await store.prunePackageBundles(100)).toBe(2);
 });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type {
+  ApprovalPackages,
   EventViewer,
   IdempotencyKey,
   InviteRow,
@@ -172,6 +173,14 @@ export class SqlStore implements Store {
 
   prunePackageBundles(keepSince: number) {
     return bundles.prunePackageBundles(this.db, keepSince);
+  }
+
+  getAppPackageBundle(appId: string, hash: string) {
+    return bundles.getAppPackageBundle(this.db, appId, hash);
+  }
+
+  setProposalPackages(proposalId: string, packages: ApprovalPackages, at: number) {
+    return bundles.setProposalPackages(this.db, proposalId, packages, at);
   }
 
   reorderInstances(roomId: string, ids: string[], event: NewEvent) {

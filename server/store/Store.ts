@@ -293,6 +293,10 @@ export interface Store {
   getPackageBundle(hash: string): Promise<string | undefined>;
   /** Deletes the bundles no active app's versions name and none put since `keepSince`; returns how many. */
   prunePackageBundles(keepSince: number): Promise<number>;
+  /** The bundle the active app `appId` runs now, only when `hash` names it (what its frame site may serve). */
+  getAppPackageBundle(appId: string, hash: string): Promise<string | undefined>;
+  /** Records the package outcome (and bundle) of a proposal approved before bundles existed. */
+  setProposalPackages(proposalId: string, packages: ApprovalPackages, at: number): Promise<void>;
   /** Sets positions 0..n-1 in the given order; `ids` must be exactly the active instances. */
   reorderInstances(roomId: string, ids: string[], event: NewEvent): Promise<void>;
 

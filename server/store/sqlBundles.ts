@@ -28,6 +28,34 @@ export function packageColumns(p: ApprovalPackages) {
   return { packages_path: p.path, bundle_hash: p.bundle?.hash ?? null, bundle_note: p.note };
 }
 
+/** The bundle an active app's current version runs, when `hash` names it; undefined for any other hash. */
+export async function getAppPackageBundle(db: Db, appId: string, hash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('instances')
+    .innerJoin('proposals', 'proposals.id', 'instances.proposal_id')
+    .innerJoin('package_bundles', 'package_bundles.hash', 'proposals.bundle_hash')
+    .select('package_bundles.code')
+    .where('instances.id', '=', appId)
+    .where('instances.state', '=', 'active')
+    .where('proposals.packages_path', '=', 'bundle')
+    .where('package_bundles.hash', '=', hash)
+    .executeTakeFirst();
+  return row?.code;
+}
+
+/** Records an already approved proposal's package outcome with its bundle, in one transaction. */
+export async function setProposalPackages(
+  db: Db,
+  proposalId: string,
+  p: ApprovalPackages,
+  at: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (p.bundle) await putPackageBundle(trx, { ...p.bundle, at });
+    await trx.updateTable('proposals').set(packageColumns(p)).where('id', '=', proposalId).execute();
+  });
+}
+
 /**
  * Deletes the bundles no active app can run any more: neither its current version nor any version in its
  * history (a rollback makes that version's bundle current again). A removed app's history is not kept.
