@@ -4,8 +4,9 @@ import type { NpmCache } from './NpmCache.ts';
 import { type PinnedPackage, resolveTree, type TreeRoot } from './resolveTree.ts';
 
 // Bumped when the cache's layout or the e2e package set changes (2: tarballs named by their integrity
-// hash; 3: safe-buffer and react-textarea-autosize for the pre-bundled and Sandpack paths).
-const FORMAT = '3';
+// hash; 3: safe-buffer and react-textarea-autosize for the pre-bundled and Sandpack paths; 4: the react.dev
+// package examples' immer, use-immer and remarkable).
+const FORMAT = '4';
 const FORMAT_FILE = 'cache-format';
 
 /** Resolves the roots' whole tree from the registry and downloads every tarball, checked; for offline use. */
