@@ -29,7 +29,8 @@ const BEFORE = 38;
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 
 await ensureBuilt({ log: console.log });
-const examples = packageExamples();
+// `COMPAT_MATCH`: only the examples whose id contains it (one example while investigating).
+const examples = packageExamples().filter((e) => e.id.includes(process.env.COMPAT_MATCH ?? ''));
 const config = readConfig();
 const cache = new NpmCache({ dir: config.npmCacheDir, offline: false });
 process.stdout.write(
@@ -125,7 +126,7 @@ const perPath = paths.map((p) => {
 });
 const rendered = results.filter((r) => r.rendered).length;
 const summary = `${rendered} of ${results.length} rendered (${perPath.map((p) => `${p.path}: ${p.rendered} of ${p.total}`).join('; ')}); ${outside.length} requests left loopback; ${Math.round((Date.now() - started) / 1000)} s`;
-const cell = (s: string) => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 200);
+const cell = (s: string) => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 240);
 fs.writeFileSync(
   REPORT,
   [
@@ -139,11 +140,11 @@ fs.writeFileSync(
     '|---|---|---|---|',
     ...perPath.map((p) => `| ${p.path} | ${p.total} | ${p.rendered} | ${p.median ?? ''} |`),
     '',
-    '| example | path | rendered | ms | why not / note |',
-    '|---|---|---|---|---|',
+    '| example | path | rendered | ms | why not | why Sandpack |',
+    '|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.id} | ${r.path} | ${r.rendered ? 'yes' : '**no**'} | ${r.ms ?? ''} | ${cell([r.why, r.note].filter(Boolean).join(' / '))} |`,
+        `| ${r.id} | ${r.path} | ${r.rendered ? 'yes' : '**no**'} | ${r.ms ?? ''} | ${cell(r.why ?? '')} | ${cell(r.note ?? '')} |`,
     ),
     '',
   ].join('\n'),
