@@ -37,3 +37,32 @@ export const DATE_APP_LOCAL = {
     '',
   ].join('\n'),
 };
+
+/** The date-fns app with a named import and a subpath (`date-fns/formatISO`): the pre-bundled path's bench app. */
+export const DATE_APP_SUBPATH = {
+  ...DATE_APP,
+  'src/App.tsx': `import { format } from 'date-fns';
+import { formatISO } from 'date-fns/formatISO';
+import { Label } from './Label';
+
+export default function App() {
+  const day = new Date(2020, 0, 2);
+  return (
+    <>
+      <Label text={format(day, 'yyyy-MM-dd')} />
+      <p>ISO {formatISO(day, { representation: 'date' })}</p>
+    </>
+  );
+}
+`,
+};
+
+/** The same app with both functions as a local file: no packages. */
+export const DATE_APP_SUBPATH_LOCAL = {
+  ...DATE_APP_LOCAL,
+  'src/App.tsx': DATE_APP_SUBPATH['src/App.tsx'].replace(
+    "import { format } from 'date-fns';\nimport { formatISO } from 'date-fns/formatISO';",
+    "import { format, formatISO } from './format';",
+  ),
+  'src/format.ts': `${DATE_APP_LOCAL['src/format.ts']}export const formatISO = (d: Date, _o: object) => format(d, '');\n`,
+};

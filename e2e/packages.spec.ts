@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { openApp, packageExamples } from '../scripts/sandpack/packageExamples.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { DATE_APP_SANDPACK } from './dateApps.ts';
 import { E2E_NPM_CACHE as CACHE } from './env.ts';
@@ -214,5 +215,40 @@ test('a package that needs Node built-ins goes to Sandpack and says why', async 
   await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
   await expect(page.getByText('Running with Sandpack: this app uses date-fns, safe-buffer')).toBeVisible();
   expect(outside).toEqual([]);
+  await context.close();
+});
+
+// A fixed sample of `npm run compat:sandpack` (their pins are in the e2e cache), each with what it shows through
+// its package: immer's drafts behind a hook (typing updates the text), and remarkable's HTML.
+const COMPAT_SAMPLE: Record<string, (frame: FrameLocator) => Promise<void>> = {
+  'src/content/learn/updating-objects-in-state.md#7': async (frame) => {
+    await frame.getByRole('textbox').first().fill('Ada Lovelace');
+    await expect(frame.getByText(/Blue Nana by Ada Lovelace/)).toBeVisible();
+  },
+  'src/content/reference/react-dom/components/textarea.md#5': async (frame) => {
+    await expect(frame.locator('strong', { hasText: 'Markdown' })).toBeVisible();
+  },
+};
+
+test('a fixed sample of react.dev package examples renders pre-bundled', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  await signIn(page);
+  const sample = packageExamples().filter((e) => e.id in COMPAT_SAMPLE);
+  expect(sample.map((e) => e.id)).toEqual(Object.keys(COMPAT_SAMPLE));
+  for (const [i, e] of sample.entries()) {
+    const name = `Compat ${i + 1}`;
+    const { roomId, app } = await proposeAndApprove(name, e.files);
+    expect(app.packages_path, e.id).toBe('bundle');
+    expect(await openApp(page, BASE, TOKEN, roomId, app.id, name), e.id).toMatchObject({
+      path: 'bundle',
+      rendered: true,
+    });
+    await COMPAT_SAMPLE[e.id]?.(page.frameLocator(`iframe[title="${name}"]`));
+  }
+  // The examples' own pictures on react.dev are the only requests that may try to leave.
+  expect(outside.filter((url) => !url.startsWith('https://react.dev/images/'))).toEqual([]);
   await context.close();
 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import { ensureBuilt } from '../build/ensureBuilt.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
@@ -14,7 +14,8 @@ import { measureFallback } from './bench/fallback.ts';
 import { startFloorServer } from './bench/floorServer.ts';
 import { newRenderersPss } from './bench/memory.ts';
 import { measureFloors, measureOpen, measureSwitch, type Series } from './bench/openTab.ts';
-import { jsonRows, markdownTable, type Row, writeSection } from './bench/report.ts';
+import { measurePackages } from './bench/packagesBench.ts';
+import { jsonRows, markdownTable, type Row, saveSection } from './bench/report.ts';
 import { fixedRate, mcpCall } from './bench/serverLoad.ts';
 import { measureServers } from './bench/serversBench.ts';
 import { measureStoreGrowth } from './bench/storeGrowth.ts';
@@ -34,9 +35,15 @@ const FALLBACK_RUNS = Number(process.env.BENCH_FALLBACK_RUNS ?? 5);
 // The fallback serves packages offline from the cache `npm run sandpack:cache` fills.
 const NPM_CACHE = path.join(ROOT, '.room-data', 'npm-cache');
 const TOKEN = 'bench-owner-token-0123456789abcdef';
-// Parts to leave out on a busy machine, comma-separated: compile, fallback, server, room.
+// Parts to leave out on a busy machine, comma-separated: compile, fallback, server, room, packages.
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const log = (line: string) => console.log(line);
+const DOCS = path.join(ROOT, 'docs');
+// One section run alone (`BENCH_ONLY`): written into the docs beside the last full run's, and shown.
+const saveOnly = (key: string, part: { section: string; results: unknown }) => {
+  saveSection(DOCS, key, part);
+  log(`\n${part.section}`);
+};
 
 function readApp(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
@@ -91,21 +98,11 @@ async function benchServers(): Promise<{ section: string; results: unknown }> {
   return { section, results };
 }
 if (process.env.BENCH_ONLY === 'servers') {
-  const { section, results } = await benchServers();
-  writeSection(path.join(ROOT, 'docs/benchmarks.md'), section);
-  const jsonFile = path.join(ROOT, 'docs/benchmarks.json');
-  const json = fs.existsSync(jsonFile) ? JSON.parse(fs.readFileSync(jsonFile, 'utf8')) : {};
-  fs.writeFileSync(jsonFile, `${JSON.stringify({ ...json, servers: results }, null, 2)}\n`);
-  log(`\n${section}`);
+  saveOnly('servers', await benchServers());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'store') {
-  const { section, results } = await benchStore();
-  writeSection(path.join(ROOT, 'docs/benchmarks.md'), section);
-  const jsonFile = path.join(ROOT, 'docs/benchmarks.json');
-  const json = fs.existsSync(jsonFile) ? JSON.parse(fs.readFileSync(jsonFile, 'utf8')) : {};
-  fs.writeFileSync(jsonFile, `${JSON.stringify({ ...json, store_growth: results }, null, 2)}\n`);
-  log(`\n${section}`);
+  saveOnly('store_growth', await benchStore());
   process.exit(0);
 }
 
@@ -118,9 +115,43 @@ if (!cacheIsFilled(NPM_CACHE)) {
   });
   if (filled.status !== 0) throw new Error('npm run sandpack:cache failed');
 }
+// The date-fns app pre-bundled against the same app without packages: a server of its own with bundles on.
+const PACKAGES_RUNS = Number(process.env.BENCH_PACKAGES_RUNS ?? 10);
+const BENCH_PORT = Number(process.env.BENCH_PORT ?? 5291);
+async function benchPackages(browser: Browser): Promise<{ section: string; results: unknown }> {
+  const packagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-bench-packages-'));
+  const bundling = await spawnServer({
+    // Alone it takes the bench's port; in a full run the next one, beside the main server.
+    PORT:
+      process.env.BENCH_PACKAGES_PORT ??
+      String(process.env.BENCH_ONLY === 'packages' ? BENCH_PORT : BENCH_PORT + 1),
+    ROOM_DATA_DIR: packagesDir,
+    ROOM_OWNER_TOKEN: TOKEN,
+    ROOM_DEMO: '0',
+    ROOM_PROPOSALS_PER_MINUTE: '1000000',
+    ROOM_NPM_CACHE: NPM_CACHE,
+    ROOM_NPM_OFFLINE: '1',
+    ROOM_PACKAGE_BUNDLES: '1',
+  });
+  try {
+    return await measurePackages(browser, bundling.url, TOKEN, PACKAGES_RUNS, log);
+  } finally {
+    await bundling.stop();
+    fs.rmSync(packagesDir, { recursive: true, force: true });
+  }
+}
+if (process.env.BENCH_ONLY === 'packages') {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    saveOnly('packages', await benchPackages(browser));
+  } finally {
+    await browser.close();
+  }
+  process.exit(0);
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-bench-'));
 const server = await spawnServer({
-  PORT: process.env.BENCH_PORT ?? '5291',
+  PORT: String(BENCH_PORT),
   ROOM_DATA_DIR: dataDir,
   ROOM_OWNER_TOKEN: TOKEN,
   ROOM_PROPOSALS_PER_MINUTE: '1000000',
@@ -146,12 +177,7 @@ async function benchRoom() {
 }
 try {
   if (process.env.BENCH_ONLY === 'room') {
-    const { section, results } = await benchRoom();
-    writeSection(path.join(ROOT, 'docs/benchmarks.md'), section);
-    const jsonFile = path.join(ROOT, 'docs/benchmarks.json');
-    const json = fs.existsSync(jsonFile) ? JSON.parse(fs.readFileSync(jsonFile, 'utf8')) : {};
-    fs.writeFileSync(jsonFile, `${JSON.stringify({ ...json, busy_room: results }, null, 2)}\n`);
-    log(`\n${section}`);
+    saveOnly('busy_room', await benchRoom());
   } else {
     const standup = readApp(path.join(ROOT, 'demo/standup-timer'));
     const page = await browser.newPage();
@@ -373,6 +399,7 @@ try {
     );
 
     const room = SKIP.has('room') ? undefined : await benchRoom();
+    const packages = SKIP.has('packages') ? undefined : await benchPackages(browser);
     const store = await benchStore();
     const several = await benchServers();
 
@@ -395,6 +422,7 @@ try {
       load,
       weight,
       busy_room: room?.results,
+      packages: packages?.results,
       store_growth: store.results,
       servers: several.results,
     };
@@ -407,6 +435,7 @@ try {
       markdownTable(rows),
       '',
       ...(room ? [room.section] : []),
+      ...(packages ? [packages.section] : []),
       store.section,
       several.section,
     ].join('\n');

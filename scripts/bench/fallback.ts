@@ -19,27 +19,29 @@ export async function addApp(base: string, token: string, roomId: string, name: 
   return ((await approved.json()) as { app: { id: string } }).app.id;
 }
 
+/** A new room for a bench section; its id. */
+export async function addRoom(base: string, token: string, name: string): Promise<string> {
+  const room = await fetch(`${base}/api/rooms`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  }).then((r) => r.json() as Promise<{ room: { id: string } }>);
+  return room.room.id;
+}
+
 /**
- * Navigation to the app's first visible output in the real launcher, each run in a fresh browser
- * context (no bundler cache carried over): Sandpack fallback vs the Sucrase path, `runs` each.
+ * Navigation to each app's first visible output (the date apps' heading) in the real launcher, each run in
+ * a fresh browser context (no bundler or HTTP cache carried over), the apps alternately, `runs` each.
  */
-export async function measureFallback(
+export async function measureNavigation(
   browser: Browser,
   base: string,
   token: string,
+  roomId: string,
+  apps: { id: string; name: string }[],
   runs: number,
-): Promise<[Series, Series, Series, Series]> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const room = await fetch(`${base}/api/rooms`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: 'Fallback bench room' }),
-  }).then((r) => r.json() as Promise<{ room: { id: string } }>);
-  const apps = [
-    { name: 'Dates via Sandpack', files: DATE_APP, samples: [] as number[] },
-    { name: 'Dates via Sucrase', files: DATE_APP_LOCAL, samples: [] as number[] },
-  ];
-  const ids = await Promise.all(apps.map((a) => addApp(base, token, room.room.id, a.name, a.files)));
+): Promise<Series[]> {
+  const samples = apps.map(() => [] as number[]);
   for (let run = 0; run < runs; run++) {
     for (const [i, app] of apps.entries()) {
       const context = await browser.newContext();
@@ -47,28 +49,44 @@ export async function measureFallback(
       await page.goto(`${base}/?token=${token}`);
       await page.getByRole('heading', { name: 'Your rooms' }).waitFor();
       const started = performance.now();
-      await page.goto(`${base}/rooms/${room.room.id}?app=${ids[i]}`);
+      await page.goto(`${base}/rooms/${roomId}?app=${app.id}`);
       await page
         .frameLocator(`iframe[title="${app.name}"]`)
         .getByRole('heading', { name: 'DATE 2020-01-02' })
         .waitFor({ timeout: 90_000 });
-      app.samples.push(performance.now() - started);
+      samples[i]?.push(performance.now() - started);
       await context.close();
     }
   }
-  const switches = await measureTabSwitch(
-    browser,
-    `${base}/rooms/${room.room.id}`,
-    token,
-    ids,
-    apps,
-    runs * 4,
-  );
-  return [
-    series(apps[0]?.name ?? '', apps[0]?.samples ?? []),
-    series(apps[1]?.name ?? '', apps[1]?.samples ?? []),
-    ...switches,
+  return apps.map((app, i) => series(app.name, samples[i] ?? []));
+}
+
+/**
+ * Navigation to the app's first visible output in the real launcher: Sandpack fallback vs the Sucrase
+ * path, `runs` each, then tab switches between the two.
+ */
+export async function measureFallback(
+  browser: Browser,
+  base: string,
+  token: string,
+  runs: number,
+): Promise<[Series, Series, Series, Series]> {
+  const roomId = await addRoom(base, token, 'Fallback bench room');
+  const apps = [
+    { name: 'Dates via Sandpack', files: DATE_APP },
+    { name: 'Dates via Sucrase', files: DATE_APP_LOCAL },
   ];
+  const ids = await Promise.all(apps.map((a) => addApp(base, token, roomId, a.name, a.files)));
+  const [viaSandpack, viaSucrase] = (await measureNavigation(
+    browser,
+    base,
+    token,
+    roomId,
+    apps.map((a, i) => ({ id: ids[i] as string, name: a.name })),
+    runs,
+  )) as [Series, Series];
+  const switches = await measureTabSwitch(browser, `${base}/rooms/${roomId}`, token, ids, apps, runs * 4);
+  return [viaSandpack, viaSucrase, ...switches];
 }
 
 /**

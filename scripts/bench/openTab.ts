@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 import { median, percentile } from './stats.ts';
 
 type Driver = {
-  arm: (key: string, files: Record<string, string>, warm: boolean, cachedAs?: string) => void;
+  arm: (
+    key: string,
+    files: Record<string, string>,
+    warm: boolean,
+    cachedAs?: string,
+    packages?: string,
+  ) => void;
   prime: (key: string, cachedAs: string, files: Record<string, string>) => Promise<boolean>;
   armFloor: (src: string, warm: boolean) => Promise<void>;
   armSwitch: (from: string, to: string) => void;
@@ -54,12 +60,14 @@ export interface OpenSeries {
 /**
  * Cold and warm click-to-first-paint through the real runtime and the launcher's compile cache, `runs`
  * each, hit and miss interleaved so both see the same load. Each frame gets an origin of its own.
+ * `packages`: the app's pre-built bundle path (`/deps/<hash>.js`), loaded by each frame from its own site.
  */
 export async function measureOpen(
   page: Page,
   label: string,
   files: Record<string, string>,
   runs: number,
+  packages?: string,
 ): Promise<OpenSeries> {
   const samples = {
     coldHit: [] as number[],
@@ -75,8 +83,8 @@ export async function measureOpen(
   if (!primed) throw new Error(`the compile cache did not keep ${label}`);
   const arm = (warmFrame: boolean, as: string) =>
     page.evaluate(
-      ([k2, f, w, c]) => (window as unknown as { roomHarness: Driver }).roomHarness.arm(k2, f, w, c),
-      [key(`${label}${warmFrame ? 'w' : 'c'}`), files, warmFrame, as] as const,
+      ([k2, f, w, c, p]) => (window as unknown as { roomHarness: Driver }).roomHarness.arm(k2, f, w, c, p),
+      [key(`${label}${warmFrame ? 'w' : 'c'}`), files, warmFrame, as, packages] as const,
     );
   for (let i = 0; i < runs; i++) {
     for (const [name, warmFrame, hit] of [

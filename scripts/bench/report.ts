@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { round } from './stats.ts';
 
 /** One row of the benchmark table: a figure, its anchor measured in the same run, and the target. */
@@ -67,4 +68,15 @@ export function writeSection(file: string, section: string): void {
   }
   const next = md.indexOf('\n## ', start + heading.length);
   fs.writeFileSync(file, `${md.slice(0, start)}${section}${next < 0 ? '' : md.slice(next + 1)}`);
+}
+
+/**
+ * A section run alone (`BENCH_ONLY=…`): its `## ` section into docs/benchmarks.md and its results under `key`
+ * in docs/benchmarks.json, leaving every other section and key as the last full run wrote them.
+ */
+export function saveSection(docsDir: string, key: string, part: { section: string; results: unknown }): void {
+  writeSection(path.join(docsDir, 'benchmarks.md'), part.section);
+  const jsonFile = path.join(docsDir, 'benchmarks.json');
+  const json = fs.existsSync(jsonFile) ? JSON.parse(fs.readFileSync(jsonFile, 'utf8')) : {};
+  fs.writeFileSync(jsonFile, `${JSON.stringify({ ...json, [key]: part.results }, null, 2)}\n`);
 }

@@ -10,6 +10,10 @@ export const E2E_PACKAGES = [
   'use-immer@0.11.0',
   'safe-buffer@5.2.1',
   'react-textarea-autosize@8.5.9',
+  // The react.dev package examples e2e/packages.spec.ts runs pre-bundled, at the corpus's pins.
+  'immer@1.7.3',
+  'use-immer@0.5.1',
+  'remarkable@2.0.1',
 ];
 
 // A progress line at most this often: a cold fill takes a while and should show it is moving.

@@ -5,8 +5,9 @@ import { type PinnedPackage, resolveTree, type TreeRoot } from './resolveTree.ts
 
 // Bumped when the cache's layout or the e2e package set changes (2: tarballs named by their integrity
 // hash; 3: safe-buffer and react-textarea-autosize for the pre-bundled and Sandpack paths; 4: manifests
-// keep dist.unpackedSize, gypfile, binary, os and cpu for the proposal's static judgement).
-const FORMAT = '4';
+// keep dist.unpackedSize, gypfile, binary, os and cpu for the proposal's static judgement; 5: the react.dev
+// package examples' immer, use-immer and remarkable).
+const FORMAT = '5';
 const FORMAT_FILE = 'cache-format';
 
 /** Resolves the roots' whole tree from the registry and downloads every tarball, checked; for offline use. */

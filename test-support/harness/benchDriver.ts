@@ -26,6 +26,8 @@ export function armOpen(opts: {
   warm: boolean;
   src: string;
   lookup?: () => Promise<CompiledModules | undefined>;
+  /** The app's package bundle on its frame site (`/deps/<hash>.js`), as the launcher's pool passes it. */
+  packages?: string;
 }): void {
   delete button().dataset.paintMs;
   let controller: FrameController | undefined;
@@ -55,17 +57,22 @@ export function armOpen(opts: {
     clickedAt = e.timeStamp;
     if (controller) {
       const warm = controller;
-      if (prepared) prepared.then((compiled) => warm.run(opts.files, compiled));
-      else warm.run(opts.files);
+      if (prepared) prepared.then((compiled) => warm.run(opts.files, compiled, opts.packages));
+      else warm.run(opts.files, undefined, opts.packages);
     } else if (opts.lookup) {
-      opts.lookup().then((compiled) => {
-        controller = new FrameController({ ...options, files: opts.files, compiled });
-        frames().append(controller.iframe);
-      });
+      opts.lookup().then((compiled) => startCold(compiled));
     } else {
-      controller = new FrameController({ ...options, files: opts.files });
-      frames().append(controller.iframe);
+      startCold(undefined);
     }
+  };
+  // The bundle path only reaches a frame through `run`, so a cold frame with packages is made, then run at once.
+  const startCold = (compiled: CompiledModules | undefined) => {
+    const cold = opts.packages
+      ? new FrameController(options)
+      : new FrameController({ ...options, files: opts.files, compiled });
+    controller = cold;
+    frames().append(cold.iframe);
+    if (opts.packages) cold.run(opts.files, compiled, opts.packages);
   };
 }
 

@@ -77,9 +77,19 @@ const compiled = new CompiledCache({ dbName: 'room-bench-compiled' });
 Object.assign(window, {
   roomHarness: {
     run,
-    /** `cachedAs`: the app id the compile cache is asked for (a hit once primed; any other id misses). */
-    arm: (key: string, appFiles: Record<string, string>, warm: boolean, cachedAs?: string) =>
+    /**
+     * `cachedAs`: the app id the compile cache is asked for (a hit once primed; any other id misses);
+     * `packages`: the app's bundle path, served by every frame site.
+     */
+    arm: (
+      key: string,
+      appFiles: Record<string, string>,
+      warm: boolean,
+      cachedAs?: string,
+      packages?: string,
+    ) =>
       armOpen({
+        packages,
         key,
         files: appFiles,
         warm,
