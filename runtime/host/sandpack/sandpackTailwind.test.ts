@@ -59,4 +59,22 @@ describe('sandpackTailwind', () => {
     expect(rules).not.toMatch(/@import/);
     expect(rules).not.toMatch(/(^|[\s}])body\s*\{/);
   });
+
+  it("drops the app's @import of a URL, however its name is written, and keeps the rest of its sheet", async () => {
+    const files = {
+      'src/App.tsx': `import './index.css';\n${CLASSES}`,
+      'src/index.css': [
+        '@import "tailwindcss";',
+        '@import url("https://evil.example/a.css");',
+        '@import "https://evil.example/b.css" screen;',
+        '@\\69mport url(https://evil.example/c.css);',
+        '@IM\\PORT url(https://evil.example/d.css);',
+        '.own { color: rgb(1, 2, 3); }',
+      ].join('\n'),
+    };
+    const made = await sandpackTailwind(files);
+    expect(made?.css).toContain('rgb(1, 2, 3)');
+    expect(made?.css).toContain('.p-\\[13px\\]');
+    expect(made?.css).not.toContain('evil.example');
+  });
 });
