@@ -28,6 +28,8 @@ if (!postgres && !process.env.VITEST_WORKER_ID)
 
 export default defineConfig({
   test: {
+    // Tailwind's own sheets, bundled as `?raw` strings (runtime/frame/tailwind.ts): Vitest empties CSS otherwise.
+    css: { include: [/node_modules\/tailwindcss\/.*\.css/] },
     projects: [
       { extends: true, test: { name: 'sqlite', include: ALL, exclude: [POSTGRES_ONLY] } },
       ...(postgres

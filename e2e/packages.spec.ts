@@ -8,6 +8,7 @@ import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { DATE_APP_SANDPACK } from './dateApps.ts';
 import { E2E_NPM_CACHE as CACHE } from './env.ts';
 import { type RunningServer, spawnServer } from './spawnServer.ts';
+import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from './tailwindApp.ts';
 
 // Our own server, offline over the filled e2e cache: every package comes from the cache, none from outside.
 const PORT = Number(process.env.E2E_PORT ?? 5179) + 2;
@@ -152,6 +153,27 @@ test('a date-fns app (named import and a subpath) renders pre-bundled in an allo
   await expect(frame.getByText('COUNT 1')).toBeVisible();
   await page.reload();
   await expect(page.frameLocator('iframe[title="Dates"]').getByText('COUNT 1')).toBeVisible();
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test('an app styled only with Tailwind classes that imports date-fns runs pre-bundled with its Tailwind styles', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, app } = await proposeAndApprove('Tailwind dates', tailwindApp(true));
+  expect(app).toMatchObject({ packages_path: 'bundle', packages_note: null });
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const frame = page.frameLocator('iframe[title="Tailwind dates"]');
+  await expect(frame.locator('#date')).toHaveText('DATE 2020-01-02');
+  await expectTailwindStyled(frame);
+  await expectDarkFollowsTheme(page, frame);
+  await expect(frame.locator('head style[data-tailwind]')).toHaveCount(1);
+  await expect(page.getByText(/Running with Sandpack/)).toHaveCount(0);
   expect(outside).toEqual([]);
   await context.close();
 });

@@ -6,6 +6,7 @@ import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { DATE_APP, DATE_APP_LOCAL } from './dateApps.ts';
 import { E2E_NPM_CACHE as CACHE } from './env.ts';
 import { type RunningServer, spawnServer } from './spawnServer.ts';
+import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from './tailwindApp.ts';
 
 // Our own server: offline npm mode over the cache the global setup fills (the shared one wipes its data).
 const PORT = Number(process.env.E2E_PORT ?? 5179) + 1;
@@ -268,20 +269,24 @@ test('the Sandpack frame reaches neither the shell nor its API, and has no stora
   await context.close();
 });
 
+// CSS of its own and a class name that is also a utility (`hidden`): Tailwind stays off, the look is the app's.
 const COUNTER_APP = {
   'src/App.tsx': `import { format } from 'date-fns';
 import { useState } from 'react';
+import './App.css';
 
 export default function App() {
   const [n, setN] = useState(0);
   return (
     <main>
       <h1>DATE {format(new Date(2020, 0, 2), 'yyyy')}</h1>
+      <p id="own" className="hidden">own CSS</p>
       <button type="button" onClick={() => setN(n + 1)}>Count {n}</button>
     </main>
   );
 }
 `,
+  'src/App.css': '.hidden { color: rgb(1, 2, 3); }\n',
 };
 
 test('a Sandpack app keeps its state across tab switches, and its tab has one frame with its name', async ({
@@ -307,6 +312,10 @@ test('a Sandpack app keeps its state across tab switches, and its tab has one fr
   const frame = page.frameLocator('iframe[title="Counter"]');
   await frame.getByRole('button', { name: 'Count 0' }).click({ timeout: 60_000 });
   await expect(frame.getByRole('button', { name: 'Count 1' })).toBeVisible();
+  // No Tailwind: its `hidden` would be display none, its preflight would zero the heading's margin.
+  await expect(frame.locator('#own')).toHaveCSS('color', 'rgb(1, 2, 3)');
+  await expect(frame.locator('#own')).toHaveCSS('display', 'block');
+  await expect(frame.locator('h1')).toHaveCSS('margin-top', '21.44px');
   for (let round = 0; round < 2; round += 1) {
     await page.getByRole('tab', { name: 'Local' }).click();
     await expect(
@@ -343,6 +352,26 @@ test('a broken Sandpack app shows the bundler’s own message with its file and 
   await expect(alert).toContainText('in src/Label.tsx, line 2', { timeout: 60_000 });
   await expect(alert).not.toContainText('The app failed to compile in Sandpack');
   console.log(`bundler message: ${await alert.locator('p').textContent()}`);
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test('an app styled only with Tailwind classes gets their styles in Sandpack, made in the launcher, dark following the theme', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, proposal } = await proposeApp('Tailwind dates', tailwindApp(true));
+  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  await expect(page.getByText('Running with Sandpack: this app uses date-fns')).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Tailwind dates"]');
+  await expectTailwindStyled(frame, 60_000);
+  await expect(frame.locator('#date')).toHaveText('DATE 2020-01-02');
+  await expectDarkFollowsTheme(page, frame);
   expect(outside).toEqual([]);
   await context.close();
 });

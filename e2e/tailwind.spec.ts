@@ -3,25 +3,9 @@ import { cachedEntries } from './cachedEntries.ts';
 import { expect, test } from './fixtures.ts';
 import { proposeApp } from './proposeApp.ts';
 import { createRoom, ownerApi, roomWithApps } from './rooms.ts';
+import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from './tailwindApp.ts';
 
-/** Styled only with Tailwind classes, no CSS of its own: Tailwind is on. */
-const TAILWIND_APP = {
-  'src/App.tsx': `import { useState } from 'react';
-
-export default function App() {
-  const [n, setN] = useState(0);
-  return (
-    <main id="main" className="flex gap-4 p-4 md:flex-col bg-[#3366ff] text-white dark:bg-black">
-      <h1 id="title" className="text-2xl font-bold">Tailwind {n}</h1>
-      <div id="box" className="p-[13px] rounded-lg bg-blue-500">box</div>
-      <button id="btn" type="button" className="px-2 bg-white text-black hover:bg-[#ff0000]" onClick={() => setN(n + 1)}>
-        More
-      </button>
-    </main>
-  );
-}
-`,
-};
+const TAILWIND_APP = tailwindApp();
 
 /** CSS of its own with class names that are also utilities: Tailwind stays off, the look is the app's. */
 const OWN_CSS_APP = {
@@ -58,34 +42,8 @@ test('an app styled only with Tailwind classes gets their styles: padding, colou
   await page.goto(`/rooms/${roomId}`);
   const frame = page.frameLocator('iframe[title="Tailwind app"]');
   const main = frame.locator('#main');
-  await expect(frame.locator('#title')).toHaveText('Tailwind 0');
-  await expect(main).toHaveCSS('display', 'flex');
-  await expect(main).toHaveCSS('padding-top', '16px');
-  await expect(main).toHaveCSS('column-gap', '16px');
-  await expect(main).toHaveCSS('background-color', 'rgb(51, 102, 255)');
-  await expect(main).toHaveCSS('color', 'rgb(255, 255, 255)');
-  // The theme's colours are Tailwind's own (oklch), from the theme layer it generated.
-  await expect(frame.locator('#box')).toHaveCSS('background-color', /^oklch\(0\.623 0\.214 259\.8/);
-  await expect(frame.locator('#box')).toHaveCSS('padding-left', '13px');
-  await expect(frame.locator('#box')).toHaveCSS('border-top-left-radius', '8px');
-  await expect(frame.locator('#title')).toHaveCSS('font-size', '24px');
-  await expect(frame.locator('#title')).toHaveCSS('font-weight', '700');
-  // Preflight: applies with Tailwind on (headings lose their default margin).
-  await expect(frame.locator('#title')).toHaveCSS('margin-top', '0px');
-  await expect(main).toHaveCSS('flex-direction', 'column');
-
-  const btn = frame.locator('#btn');
-  await expect(btn).toHaveCSS('background-color', 'rgb(255, 255, 255)');
-  await btn.hover();
-  await expect(btn).toHaveCSS('background-color', 'rgb(255, 0, 0)');
-  await btn.click();
-  await expect(frame.locator('#title')).toHaveText('Tailwind 1');
-
-  // dark: follows the launcher's theme, live.
-  await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
-  await expect(main).toHaveCSS('background-color', 'rgb(0, 0, 0)');
-  await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
-  await expect(main).toHaveCSS('background-color', 'rgb(51, 102, 255)');
+  await expectTailwindStyled(frame);
+  await expectDarkFollowsTheme(page, frame);
 
   // md: is a width variant: below 48rem the row stays a row.
   await page.setViewportSize({ width: 600, height: 700 });

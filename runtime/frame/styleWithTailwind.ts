@@ -1,7 +1,7 @@
-import { tailwindUse } from '../../validation/tailwindUse.ts';
 import type { FrameError } from '../protocol.ts';
 import { lazyScript } from './lazyScript.ts';
 import { tailwindCandidates } from './tailwindCandidates.ts';
+import { tailwindPlan } from './tailwindPlan.ts';
 
 /** Tailwind's compiler is its own script: an app without Tailwind never fetches it. */
 export const loadTailwind = lazyScript(() => import('./tailwind.ts'));
@@ -23,11 +23,9 @@ export async function styleWithTailwind(
   files: Record<string, string>,
   cached?: string,
 ): Promise<TailwindStyled> {
-  const use = tailwindUse(files);
-  if (!use.on) return { compiled: new Set() };
-  const sheets = use.reason === 'css-import' ? use.sheets : [];
-  const input =
-    sheets.length > 0 ? sheets.map((path) => files[path] as string).join('\n') : '@import "tailwindcss";';
+  const plan = tailwindPlan(files);
+  if (!plan) return { compiled: new Set() };
+  const { input, sheets } = plan;
   try {
     const css = cached ?? (await (await loadTailwind()).tailwindCss(input, tailwindCandidates(files)));
     const style = document.createElement('style');

@@ -19,6 +19,27 @@ const SHEETS: Record<string, string> = {
 /** `dark:` follows the launcher's theme, which the frame sets as `data-theme` on `<html>`. */
 export const DARK_VARIANT = '@custom-variant dark (&:where([data-theme=dark], [data-theme=dark] *));';
 
+// An at-rule at a line's start (Tailwind prints one per line), its name possibly written with CSS escapes.
+const AT_RULE_LINE = /^\s*@((?:\\[0-9a-f]{1,6}\s?|\\[^\n0-9a-f]|[\w-])+)[^\n]*\n?/gim;
+
+/** `@\69mport` is `@import` to the browser: the name as CSS reads it. */
+function cssName(raw: string): string {
+  return raw
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) =>
+      String.fromCodePoint(Number.parseInt(hex, 16) || 0xfffd),
+    )
+    .replace(/\\(.)/g, '$1')
+    .toLowerCase();
+}
+
+/**
+ * Tailwind passes an app's `@import` of a URL through untouched: every `@import` line left in its output is
+ * dropped, so the generated CSS never asks for a sheet (the frames' CSPs would block it too).
+ */
+export function withoutImports(css: string): string {
+  return css.replace(AT_RULE_LINE, (line, name: string) => (cssName(name) === 'import' ? '' : line));
+}
+
 /** Thrown for what the app's CSS asks of Tailwind that the frame cannot give (plugins, other imports). */
 export class TailwindInputError extends Error {
   readonly code = 'tailwind_input';
@@ -44,5 +65,5 @@ export async function tailwindCss(input: string, candidates: string[]): Promise<
       throw new TailwindInputError(`"${id}": Tailwind plugins and configs do not run in the frame`);
     },
   });
-  return compiler.build(candidates);
+  return withoutImports(compiler.build(candidates));
 }

@@ -2,6 +2,7 @@ import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import type { SandpackOutcome, SandpackViewProps } from '../../runtime/host/sandpack/SandpackView.tsx';
 import { addedPackages } from '../../runtime/host/sandpack/sandpackFiles.ts';
+import { type SandpackTailwind, sandpackTailwind } from '../../runtime/host/sandpack/sandpackTailwind.ts';
 import { api } from '../api.ts';
 
 /** A start that has not shown the app by then fails with its reason (a slow device's first install can pass 30 s). */
@@ -37,6 +38,7 @@ export function SandpackPanel(props: {
   const [View, setView] = useState<ComponentType<SandpackViewProps>>();
   const [files, setFiles] = useState<Record<string, string>>();
   const [waited, setWaited] = useState(0);
+  const [tailwind, setTailwind] = useState<{ made?: SandpackTailwind; error?: string }>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) starts everything again.
   useEffect(() => {
@@ -46,8 +48,14 @@ export function SandpackPanel(props: {
       loadView(),
       api('GET /api/rooms/:roomId/apps/:appId/files', { params: { roomId, appId } }),
     ]).then(
-      ([view, loaded]) => {
+      async ([view, loaded]) => {
+        // As in the Sucrase frame, a Tailwind failure is said and the app still runs, unstyled by it.
+        const made = await sandpackTailwind(loaded.files).then(
+          (css) => ({ made: css }),
+          (err: Error) => ({ error: `Tailwind: ${err.message}` }),
+        );
         if (!live) return;
+        setTailwind(made);
         setView(() => view);
         setFiles(loaded.files);
       },
@@ -95,6 +103,7 @@ export function SandpackPanel(props: {
     <>
       <p className="sandpack-note" style={{ margin: 0, padding: '0.25rem 0.75rem', fontSize: '0.85rem' }}>
         Running with Sandpack: this app uses {uses.join(', ')}
+        {tailwind.error && ` · ${tailwind.error}`}
       </p>
       {phase.kind === 'loading' && (
         <div className="panel-status" aria-live="polite" style={{ top: '2rem', zIndex: 2 }}>
@@ -130,6 +139,7 @@ export function SandpackPanel(props: {
             name={name}
             files={files}
             dependencies={dependencies}
+            tailwind={tailwind.made}
             bundlerUrl={bundlerUrl}
             registryUrl={registryUrl}
             bridge={bridge}

@@ -5,6 +5,7 @@ import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
 import { type BundlerErrorFields, bundlerError } from './bundlerError.ts';
 import { connectSandpackFrame } from './connectSandpackFrame.ts';
 import { sandpackFiles } from './sandpackFiles.ts';
+import type { SandpackTailwind } from './sandpackTailwind.ts';
 
 /** How a Sandpack start went, for the shell's panel. */
 export type SandpackOutcome =
@@ -18,6 +19,8 @@ export interface SandpackViewProps {
   files: Record<string, string>;
   /** Exact versions recorded at review: the only packages the bundler installs. */
   dependencies: Record<string, string>;
+  /** The Tailwind CSS the launcher made for this app, if it uses Tailwind. */
+  tailwind?: SandpackTailwind;
   /** The app's own bundler site (`http://<app>-sp.localhost:PORT/`). */
   bundlerUrl: string;
   /** Our npm registry endpoint (`http://127.0.0.1:PORT/npm/`). */
@@ -32,8 +35,8 @@ export interface SandpackViewProps {
 /** The Sandpack fallback: sandpack-react driving the self-hosted bundler, nothing from third parties. */
 export function SandpackView(props: SandpackViewProps) {
   const files = useMemo(
-    () => sandpackFiles(props.files, props.dependencies),
-    [props.files, props.dependencies],
+    () => sandpackFiles(props.files, props.dependencies, props.tailwind),
+    [props.files, props.dependencies, props.tailwind],
   );
   return (
     <SandpackProvider

@@ -1,27 +1,38 @@
 import { SDK_MODULE } from './generated/sdkModule.ts';
+import type { SandpackTailwind } from './sandpackTailwind.ts';
 
 const APP_ENTRY = ['src/App.tsx', 'src/App.jsx', 'src/App.js', 'src/App.ts'];
+/** Ours, like `/index.tsx`: an app file of the same name is replaced. */
+export const TAILWIND_FILE = '/room-tailwind.css';
 
 /**
  * An app's files as Sandpack's react-ts template takes them: paths kept under `/` (so relative imports
- * still resolve), our own `/index.tsx` mounting the app, `@room/sdk` as a local package, and a
- * package.json holding only the reviewed, pinned versions.
+ * still resolve), our own `/index.tsx` mounting the app, `@room/sdk` as a local package, a
+ * package.json holding only the reviewed, pinned versions and, for a Tailwind app, the CSS the launcher
+ * made (imported before the app, so the app's own CSS still wins, as in the Sucrase frame).
  */
 export function sandpackFiles(
   files: Record<string, string>,
   dependencies: Record<string, string>,
+  tailwind?: SandpackTailwind,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [file, text] of Object.entries(files)) {
     // Versions come from the proposal's review, never from the app's own package.json.
     if (file === 'package.json') continue;
-    out[`/${file}`] = text;
+    // A sheet Tailwind compiled is in the generated CSS; its `@import "tailwindcss"` resolves nowhere here.
+    out[`/${file}`] = tailwind?.sheets.includes(file) ? '' : text;
   }
   const entry = APP_ENTRY.find((f) => f in files);
+  let head = "import '@room/sdk';\n";
+  if (tailwind) {
+    out[TAILWIND_FILE] = tailwind.css;
+    head += `import '.${TAILWIND_FILE}';\n`;
+  }
   // '@room/sdk' first: it asks for the launcher's theme before the app renders.
   out['/index.tsx'] = entry
-    ? `import '@room/sdk';\nimport { createRoot } from 'react-dom/client';\nimport App from './${entry.replace(/\.(tsx|jsx|js|ts)$/, '')}';\n\ncreateRoot(document.getElementById('root')!).render(<App />);\n`
-    : `import '@room/sdk';\nimport './src/index';\n`;
+    ? `${head}import { createRoot } from 'react-dom/client';\nimport App from './${entry.replace(/\.(tsx|jsx|js|ts)$/, '')}';\n\ncreateRoot(document.getElementById('root')!).render(<App />);\n`
+    : `${head}import './src/index';\n`;
   out['/public/index.html'] =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>';
   out['/node_modules/@room/sdk/package.json'] = JSON.stringify({
