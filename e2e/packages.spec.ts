@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type BrowserContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { openApp, packageExamples } from '../scripts/sandpack/packageExamples.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
+import type { ProposalView } from '../validation/views.ts';
 import { DATE_APP_SANDPACK } from './dateApps.ts';
 import { E2E_NPM_CACHE as CACHE } from './env.ts';
 import { type RunningServer, spawnServer } from './spawnServer.ts';
@@ -74,6 +75,7 @@ function getOnHost(pathname: string, host: string): Promise<{ status: number; ty
 interface Approved {
   roomId: string;
   app: { id: string; packages_path: string | null; packages_note: string | null };
+  proposal: ProposalView;
 }
 
 async function proposeAndApprove(name: string, files: Record<string, string>): Promise<Approved> {
@@ -86,7 +88,7 @@ async function proposeAndApprove(name: string, files: Record<string, string>): P
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const approved = await call('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  return { roomId, app: approved.body.app };
+  return { roomId, app: approved.body.app, proposal: res.body.proposal };
 }
 
 async function signIn(page: Page) {
@@ -121,7 +123,12 @@ test('a date-fns app (named import and a subpath) renders pre-bundled in an allo
   const context = await browser.newContext();
   const outside = await blockEgress(context);
   const page = await context.newPage();
-  const { roomId, app } = await proposeAndApprove('Dates', DATES_APP);
+  const { roomId, app, proposal } = await proposeAndApprove('Dates', DATES_APP);
+  // Judged at proposal time from the manifests, before anything was built.
+  expect(proposal).toMatchObject({ expected_path: 'bundle', expected_note: null });
+  const dateFns = proposal.packages?.find((p) => p.name === 'date-fns');
+  expect(dateFns).toMatchObject({ role: 'direct', expected_path: 'bundle', expected_note: null });
+  expect((dateFns?.unpacked_size ?? 0) > 100_000).toBe(true);
   expect(app).toMatchObject({ packages_path: 'bundle', packages_note: null });
   const view = (await call('GET', `/api/rooms/${roomId}`)).body.apps[0];
   expect(view).toMatchObject({

@@ -62,7 +62,9 @@ export async function serveRegistry(
     const m = input.cache.manifest(p.name, p.version);
     if (!m) return [];
     const tarball = `${input.base}${capability}/${p.name}/-/${tarballName(p.name, p.version)}.tgz`;
-    return [[p.version, { ...m, dist: { tarball, integrity: p.integrity } }] as const];
+    // The fields read only for the proposal's judgement stay here: the bundler gets what it always got.
+    const { gypfile: _g, binary: _b, os: _o, cpu: _c, ...served } = m;
+    return [[p.version, { ...served, dist: { tarball, integrity: p.integrity } }] as const];
   });
   if (entries.length === 0) return notFound(res, `${path} is not in the npm cache`);
   const body = JSON.stringify({
