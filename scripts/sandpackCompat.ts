@@ -127,27 +127,31 @@ const perPath = paths.map((p) => {
 const rendered = results.filter((r) => r.rendered).length;
 const summary = `${rendered} of ${results.length} rendered (${perPath.map((p) => `${p.path}: ${p.rendered} of ${p.total}`).join('; ')}); ${outside.length} requests left loopback; ${Math.round((Date.now() - started) / 1000)} s`;
 const cell = (s: string) => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 240);
-fs.writeFileSync(
-  REPORT,
-  [
-    '# Packages compatibility (react.dev examples that need npm packages)',
-    '',
-    `\`npm run compat:sandpack\` on ${new Date().toISOString()}: every react.dev example that is not self-contained (\`fixtures/corpus\`), proposed, approved on a server with pre-built bundles on (offline from the filled npm cache) and opened in a real launcher in headless Chromium, egress aborted and counted. The path is the one the server chose at approval: \`bundle\` (pre-bundled, the Sucrase frame), \`sandpack\` (its packages could not be bundled, or it needs Sandpack's own entry files), \`no packages\` (the Sucrase frame, nothing to bundle). Rendered: the app's first output with no error banner 1.5 s later. The Sandpack-only run before pre-built bundles rendered ${BEFORE} of 50.`,
-    '',
-    `**${summary}**`,
-    '',
-    '| path | examples | rendered | median ms to first output |',
-    '|---|---|---|---|',
-    ...perPath.map((p) => `| ${p.path} | ${p.total} | ${p.rendered} | ${p.median ?? ''} |`),
-    '',
-    '| example | path | rendered | ms | why not | why Sandpack |',
-    '|---|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.id} | ${r.path} | ${r.rendered ? 'yes' : '**no**'} | ${r.ms ?? ''} | ${cell(r.why ?? '')} | ${cell(r.note ?? '')} |`,
-    ),
-    '',
-  ].join('\n'),
+// A filtered run is an investigation, not the report.
+if (!process.env.COMPAT_MATCH)
+  fs.writeFileSync(
+    REPORT,
+    [
+      '# Packages compatibility (react.dev examples that need npm packages)',
+      '',
+      `\`npm run compat:sandpack\` on ${new Date().toISOString()}: every react.dev example that is not self-contained (\`fixtures/corpus\`), proposed, approved on a server with pre-built bundles on (offline from the filled npm cache) and opened in a real launcher in headless Chromium, egress aborted and counted. The path is the one the server chose at approval: \`bundle\` (pre-bundled, the Sucrase frame), \`sandpack\` (its packages could not be bundled, or it needs Sandpack's own entry files), \`no packages\` (the Sucrase frame, nothing to bundle). Rendered: the app's first output with no error banner 1.5 s later. The Sandpack-only run before pre-built bundles rendered ${BEFORE} of 50.`,
+      '',
+      `**${summary}**`,
+      '',
+      '| path | examples | rendered | median ms to first output |',
+      '|---|---|---|---|',
+      ...perPath.map((p) => `| ${p.path} | ${p.total} | ${p.rendered} | ${p.median ?? ''} |`),
+      '',
+      '| example | path | rendered | ms | why not | why Sandpack |',
+      '|---|---|---|---|---|---|',
+      ...results.map(
+        (r) =>
+          `| ${r.id} | ${r.path} | ${r.rendered ? 'yes' : '**no**'} | ${r.ms ?? ''} | ${cell(r.why ?? '')} | ${cell(r.note ?? '')} |`,
+      ),
+      '',
+    ].join('\n'),
+  );
+process.stdout.write(
+  `${summary}\n${process.env.COMPAT_MATCH ? '' : `Wrote ${path.relative(ROOT, REPORT)}\n`}`,
 );
-process.stdout.write(`${summary}\nWrote ${path.relative(ROOT, REPORT)}\n`);
 process.exitCode = rendered === results.length && outside.length === 0 ? 0 : 1;
