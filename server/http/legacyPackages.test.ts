@@ -49,7 +49,6 @@ beforeEach(async () => {
   f.s.deps.npm = new NpmCache({ dir, offline: true });
 });
 afterEach(async () => {
-  await f.s.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
