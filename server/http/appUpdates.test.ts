@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
-import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
+import { describe, expect, it } from 'vitest';
+import { roomFixture } from '../../test-support/roomFixture.ts';
+import { apiClient, joinAsMember } from '../../test-support/testClient.ts';
 
 const V1 = { 'src/App.tsx': 'export default function App() {\n  return <h1>One</h1>;\n}\n' };
 const V2 = {
@@ -8,20 +8,11 @@ const V2 = {
     'import { label } from "./label";\nexport default function App() {\n  return <h1>{label}</h1>;\n}\n',
   'src/label.ts': 'export const label = "Two";\n',
 };
-let s: TestServer;
-let owner: Api;
-let roomId: string;
-
-beforeEach(async () => {
-  s = await startTestServer();
-  owner = apiClient(s.url, { token: s.ownerToken });
-  roomId = (await owner('POST', '/api/rooms', { name: 'Team' })).body.room.id;
-});
-afterEach(async () => s.close());
+const f = roomFixture('Team');
 
 let keys = 0;
-async function propose(files: Record<string, string>, name = 'Timer', as = owner) {
-  const res = await as('POST', `/api/rooms/${roomId}/proposals`, {
+async function propose(files: Record<string, string>, name = 'Timer', as = f.owner) {
+  const res = await as('POST', `/api/rooms/${f.roomId}/proposals`, {
     name,
     files,
     idempotency_key: `update-key-${++keys}`,
@@ -30,19 +21,19 @@ async function propose(files: Record<string, string>, name = 'Timer', as = owner
   return res.body.proposal;
 }
 const approve = async (proposalId: string) =>
-  (await owner('POST', `/api/rooms/${roomId}/proposals/${proposalId}/approve`)).body.app;
+  (await f.owner('POST', `/api/rooms/${f.roomId}/proposals/${proposalId}/approve`)).body.app;
 const proposal = async (id: string) =>
-  (await owner('GET', `/api/rooms/${roomId}/proposals/${id}`)).body.proposal;
-const launcher = async (as = owner) => (await as('GET', `/api/rooms/${roomId}`)).body.apps;
+  (await f.owner('GET', `/api/rooms/${f.roomId}/proposals/${id}`)).body.proposal;
+const launcher = async (as = f.owner) => (await as('GET', `/api/rooms/${f.roomId}`)).body.apps;
 const filesOf = async (appId: string) =>
-  (await owner('GET', `/api/rooms/${roomId}/apps/${appId}/files`)).body.files;
-const versions = async (appId: string, as = owner) =>
-  (await as('GET', `/api/rooms/${roomId}/apps/${appId}/versions`)).body.versions;
-const events = async (as = owner) => (await as('GET', `/api/rooms/${roomId}/events`)).body.events;
+  (await f.owner('GET', `/api/rooms/${f.roomId}/apps/${appId}/files`)).body.files;
+const versions = async (appId: string, as = f.owner) =>
+  (await as('GET', `/api/rooms/${f.roomId}/apps/${appId}/versions`)).body.versions;
+const events = async (as = f.owner) => (await as('GET', `/api/rooms/${f.roomId}/events`)).body.events;
 
 describe('an update is a proposal for an approved app of the same name', () => {
   it('is applied in place on approval: same id, tab and position, next version, app.updated', async () => {
-    const { member } = await joinAsMember(s, owner, roomId);
+    const { member } = await joinAsMember(f.s, f.owner, f.roomId);
     const v1 = await propose(V1);
     expect(v1.update).toBeNull();
     const app = await approve(v1.id);
@@ -83,7 +74,7 @@ describe('an update is a proposal for an approved app of the same name', () => {
       [expect.any(String), 'Other', 1],
     ]);
     expect(await filesOf(app.id)).toEqual(V2);
-    const seen = (await member('GET', `/api/rooms/${roomId}/events?after=${after}`)).body.events;
+    const seen = (await member('GET', `/api/rooms/${f.roomId}/events?after=${after}`)).body.events;
     expect(seen.map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
       ['app.updated', { app_id: app.id, name: 'Timer', version: 2, rollback_of: null }],
     ]);
@@ -91,7 +82,7 @@ describe('an update is a proposal for an approved app of the same name', () => {
       (e: { type: string; seq: number }) => e.type === 'proposal.approved' && e.seq > after,
     );
     expect(approvedEvent.data).toMatchObject({ app_id: app.id, update_of: app.id });
-    expect((await member('GET', `/api/rooms/${roomId}/apps/${app.id}/about`)).body.about).toMatchObject({
+    expect((await member('GET', `/api/rooms/${f.roomId}/apps/${app.id}/about`)).body.about).toMatchObject({
       version: 2,
       content_sha256: v2.content_sha256,
     });
@@ -118,7 +109,9 @@ describe('an update is a proposal for an approved app of the same name', () => {
   it('a declined update changes nothing', async () => {
     const app = await approve((await propose(V1)).id);
     const v2 = await propose(V2);
-    const declined = await owner('POST', `/api/rooms/${roomId}/proposals/${v2.id}/decline`, { reason: 'No' });
+    const declined = await f.owner('POST', `/api/rooms/${f.roomId}/proposals/${v2.id}/decline`, {
+      reason: 'No',
+    });
     expect(declined.body.proposal).toMatchObject({ state: 'declined', update: { instance_id: app.id } });
     expect(await launcher()).toEqual([expect.objectContaining({ id: app.id, version: 1 })]);
     expect(await filesOf(app.id)).toEqual(V1);
@@ -129,7 +122,7 @@ describe('an update is a proposal for an approved app of the same name', () => {
   it('an update of an app removed since becomes a new app', async () => {
     const app = await approve((await propose(V1)).id);
     const v2 = await propose(V2);
-    expect((await owner('DELETE', `/api/rooms/${roomId}/apps/${app.id}`)).status).toBe(200);
+    expect((await f.owner('DELETE', `/api/rooms/${f.roomId}/apps/${app.id}`)).status).toBe(200);
     expect((await proposal(v2.id)).update).toEqual({
       instance_id: app.id,
       app_name: 'Timer',
@@ -161,8 +154,8 @@ describe('an update is a proposal for an approved app of the same name', () => {
 
   it('an identical name in another room is not an update', async () => {
     await approve((await propose(V1)).id);
-    const other = (await owner('POST', '/api/rooms', { name: 'Elsewhere' })).body.room.id;
-    const res = await owner('POST', `/api/rooms/${other}/proposals`, {
+    const other = (await f.owner('POST', '/api/rooms', { name: 'Elsewhere' })).body.room.id;
+    const res = await f.owner('POST', `/api/rooms/${other}/proposals`, {
       name: 'Timer',
       files: V2,
       idempotency_key: 'update-key-other',
@@ -172,34 +165,34 @@ describe('an update is a proposal for an approved app of the same name', () => {
 });
 
 describe('rollback', () => {
-  it('makes an earlier version current as the next version; owner only, same-origin, checked body', async () => {
-    const { member, memberToken } = await joinAsMember(s, owner, roomId);
+  it('makes an earlier version current as the next version; f.owner only, same-origin, checked body', async () => {
+    const { member, memberToken } = await joinAsMember(f.s, f.owner, f.roomId);
     const v1 = await propose(V1);
     const app = await approve(v1.id);
     await approve((await propose(V2)).id);
-    const rollback = (body: unknown, as = owner, appId = app.id) =>
-      as('POST', `/api/rooms/${roomId}/apps/${appId}/rollback`, body);
+    const rollback = (body: unknown, as = f.owner, appId = app.id) =>
+      as('POST', `/api/rooms/${f.roomId}/apps/${appId}/rollback`, body);
 
     for (const as of [member, memberToken]) expect((await rollback({ version: 1 }, as)).status).toBe(403);
     for (const body of [{}, { version: '1' }, { version: 0 }, { version: 1.5 }, { version: 1, x: 1 }, [1]])
       expect((await rollback(body)).status, JSON.stringify(body)).toBe(400);
-    expect((await rollback({ version: 1 }, owner, 'a-missing')).status).toBe(404);
+    expect((await rollback({ version: 1 }, f.owner, 'a-missing')).status).toBe(404);
     expect((await rollback({ version: 9 })).status).toBe(404);
     expect((await rollback({ version: 2 })).body.code).toBe('conflict');
     expect((await rollback({ version: 2 })).status).toBe(409);
 
     // The owner's browser session, driven from another site, is refused.
-    const signIn = await fetch(`${s.url}/api/session`, {
+    const signIn = await fetch(`${f.s.url}/api/session`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: s.url },
-      body: JSON.stringify({ token: s.ownerToken }),
+      headers: { 'content-type': 'application/json', origin: f.s.url },
+      body: JSON.stringify({ token: f.s.ownerToken }),
     });
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
     for (const headers of [
       { origin: 'https://attacker.example' },
-      { origin: s.url, 'sec-fetch-site': 'cross-site' },
+      { origin: f.s.url, 'sec-fetch-site': 'cross-site' },
     ]) {
-      const res = await fetch(`${s.url}/api/rooms/${roomId}/apps/${app.id}/rollback`, {
+      const res = await fetch(`${f.s.url}/api/rooms/${f.roomId}/apps/${app.id}/rollback`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json', ...(headers as Record<string, string>) },
         body: JSON.stringify({ version: 1 }),
@@ -208,7 +201,7 @@ describe('rollback', () => {
     }
     expect((await launcher())[0].version).toBe(2);
 
-    const done = await rollback({ version: 1 }, apiClient(s.url, { cookie }));
+    const done = await rollback({ version: 1 }, apiClient(f.s.url, { cookie }));
     expect(done.status).toBe(200);
     expect(done.body.app).toMatchObject({ id: app.id, version: 3, proposal_id: v1.id, updated: true });
     expect(done.body.versions.current_version).toBe(3);
@@ -233,10 +226,10 @@ describe('rollback', () => {
 
   it('versions are for members of the room only', async () => {
     const app = await approve((await propose(V1)).id);
-    const elsewhere = (await owner('POST', '/api/rooms', { name: 'Elsewhere' })).body.room.id;
-    const { memberToken: stranger } = await joinAsMember(s, owner, elsewhere);
-    expect((await stranger('GET', `/api/rooms/${roomId}/apps/${app.id}/versions`)).status).toBe(404);
+    const elsewhere = (await f.owner('POST', '/api/rooms', { name: 'Elsewhere' })).body.room.id;
+    const { memberToken: stranger } = await joinAsMember(f.s, f.owner, elsewhere);
+    expect((await stranger('GET', `/api/rooms/${f.roomId}/apps/${app.id}/versions`)).status).toBe(404);
     expect((await versions(app.id)).current_version).toBe(1);
-    expect((await owner('GET', `/api/rooms/${roomId}/apps/a-missing/versions`)).status).toBe(404);
+    expect((await f.owner('GET', `/api/rooms/${f.roomId}/apps/a-missing/versions`)).status).toBe(404);
   });
 });

@@ -62,53 +62,41 @@ it('streams approvals and removals to a member within a second, never a pending 
   expect(JSON.stringify(events)).not.toContain('proposal');
 });
 
-it('resumes from Last-Event-ID and gives the owner proposal events', async () => {
+// Each row opens a stream after one proposal and makes another: the first event streamed says where it resumed.
+it.each([
+  {
+    resume: 'Last-Event-ID 0 replays the history',
+    headers: { 'last-event-id': '0' },
+    query: '',
+    first: 'old',
+  },
+  { resume: '?after=0 replays the history', headers: {}, query: '?after=0', first: 'old' },
+  { resume: 'no resume point starts at the next event', headers: {}, query: '', first: 'new' },
+  {
+    resume:
+      "a resume point past the room's latest event (another history, a huge id) starts at the next event",
+    headers: { 'last-event-id': String(Number.MAX_SAFE_INTEGER) },
+    query: '',
+    first: 'new',
+  },
+] as const)("$resume, with the owner's proposal events", async ({ headers, query, first }) => {
   const roomId = (await owner('POST', '/api/rooms', { name: 'Resume' })).body.room.id;
-  await owner('POST', `/api/rooms/${roomId}/proposals`, {
-    name: 'One',
-    files: APP,
-    idempotency_key: 'key-one-1',
-  });
-  const page = await owner('GET', `/api/rooms/${roomId}/events?after=0`);
-  expect(page.body.events.map((e: { type: string }) => e.type)).toEqual(['proposal.created']);
-  const stream = await fetch(`${s.url}/api/rooms/${roomId}/events/stream`, {
-    headers: { authorization: `Bearer ${s.ownerToken}`, 'last-event-id': '0' },
-  });
-  const events = await collect(stream, (e) => e.length >= 1);
-  expect(events[0]).toMatchObject({ seq: page.body.events[0].seq, type: 'proposal.created' });
-});
-
-it('a stream opened without a resume point starts at the next event, not at the history', async () => {
-  const roomId = (await owner('POST', '/api/rooms', { name: 'Fresh' })).body.room.id;
-  await owner('POST', `/api/rooms/${roomId}/proposals`, {
-    name: 'Old',
-    files: APP,
-    idempotency_key: 'key-old-1',
-  });
-  const stream = await openStream(roomId, { authorization: `Bearer ${s.ownerToken}` });
-  expect(stream.status).toBe(200);
-  const p = await owner('POST', `/api/rooms/${roomId}/proposals`, {
-    name: 'New',
-    files: APP,
-    idempotency_key: 'key-new-1',
-  });
-  const events = await collect(stream, (e) => e.length >= 1);
-  expect(events[0]).toMatchObject({ type: 'proposal.created', data: { proposal_id: p.body.proposal.id } });
-});
-
-it("a resume point past the room's latest event (another history, a huge id) resumes at the next event", async () => {
-  const roomId = (await owner('POST', '/api/rooms', { name: 'Ahead' })).body.room.id;
-  const stream = await fetch(`${s.url}/api/rooms/${roomId}/events/stream`, {
-    headers: { authorization: `Bearer ${s.ownerToken}`, 'last-event-id': String(Number.MAX_SAFE_INTEGER) },
+  const propose = async (name: string) =>
+    (
+      await owner('POST', `/api/rooms/${roomId}/proposals`, {
+        name,
+        files: APP,
+        idempotency_key: `resume-key-${name}`,
+      })
+    ).body.proposal.id;
+  const made = { old: await propose('Old'), new: '' };
+  const stream = await fetch(`${s.url}/api/rooms/${roomId}/events/stream${query}`, {
+    headers: { authorization: `Bearer ${s.ownerToken}`, ...(headers as Record<string, string>) },
   });
   expect(stream.status).toBe(200);
-  const p = await owner('POST', `/api/rooms/${roomId}/proposals`, {
-    name: 'After',
-    files: APP,
-    idempotency_key: 'key-after-1',
-  });
+  made.new = await propose('New');
   const events = await collect(stream, (e) => e.length >= 1);
-  expect(events[0]).toMatchObject({ type: 'proposal.created', data: { proposal_id: p.body.proposal.id } });
+  expect(events[0]).toMatchObject({ type: 'proposal.created', data: { proposal_id: made[first] } });
 });
 
 it('answers local rooms and unknown rooms as not available, in JSON', async () => {

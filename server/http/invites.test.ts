@@ -1,25 +1,18 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
-import { type Api, apiClient, redeemInvite } from '../../test-support/testClient.ts';
+import { expect, it } from 'vitest';
+import { roomFixture } from '../../test-support/roomFixture.ts';
+import { apiClient, redeemInvite } from '../../test-support/testClient.ts';
 import { INVITE_DEFAULT_HOURS } from '../domain/members.ts';
 
-let s: TestServer;
-let owner: Api;
-let roomId: string;
-
-beforeEach(async () => {
-  s = await startTestServer();
-  owner = apiClient(s.url, { token: s.ownerToken });
-  roomId = (await owner('POST', '/api/rooms', { name: 'Book <club>' })).body.room.id;
-});
-afterEach(async () => s.close());
+const f = roomFixture('Book <club>');
 
 const HOUR = 3600_000;
 const invite = async (body?: unknown) =>
-  (await owner('POST', `/api/rooms/${roomId}/invites`, body)).body.invite;
-const memberCount = async () => (await owner('GET', `/api/rooms/${roomId}/members`)).body.members.length;
+  (await f.owner('POST', `/api/rooms/${f.roomId}/invites`, body)).body.invite;
+const memberCount = async () => (await f.owner('GET', `/api/rooms/${f.roomId}/members`)).body.members.length;
 const states = async () =>
-  (await owner('GET', `/api/rooms/${roomId}/invites`)).body.invites.map((i: { state: string }) => i.state);
+  (await f.owner('GET', `/api/rooms/${f.roomId}/invites`)).body.invites.map(
+    (i: { state: string }) => i.state,
+  );
 
 it('opening an invite link (HEAD, GET, a link preview, a prefetch) changes nothing', async () => {
   const { url } = await invite();
@@ -50,28 +43,28 @@ it('joins only on a POST from our own page, once', async () => {
     string,
     string
   >[]) {
-    const res = await redeemInvite(s, url, headers);
+    const res = await redeemInvite(f.s, url, headers);
     expect(res.status, JSON.stringify(headers)).toBe(403);
     expect(res.headers.get('set-cookie')).toBeNull();
   }
   expect(await states()).toEqual(['open']);
-  const joined = await redeemInvite(s, url);
+  const joined = await redeemInvite(f.s, url);
   expect(joined.status).toBe(200);
-  expect(await joined.text()).toContain(`url=/rooms/${roomId}`);
-  const member = apiClient(s.url, {
+  expect(await joined.text()).toContain(`url=/rooms/${f.roomId}`);
+  const member = apiClient(f.s.url, {
     cookie: (joined.headers.get('set-cookie') ?? '').split(';')[0] as string,
   });
-  expect((await member('GET', `/api/rooms/${roomId}`)).status).toBe(200);
+  expect((await member('GET', `/api/rooms/${f.roomId}`)).status).toBe(200);
   expect(await memberCount()).toBe(2);
-  expect((await redeemInvite(s, url)).status).toBe(404);
+  expect((await redeemInvite(f.s, url)).status).toBe(404);
   const page = await fetch(url);
   expect(page.status).toBe(404);
   expect(await page.text()).toContain('It was used already');
 });
 
-it('invites expire: 7 days unless the owner chooses 1 hour to 30 days', async () => {
+it('invites expire: 7 days unless the f.owner chooses 1 hour to 30 days', async () => {
   for (const expires_in_hours of [0, -1, 1.5, 721, '24', true]) {
-    const res = await owner('POST', `/api/rooms/${roomId}/invites`, { expires_in_hours });
+    const res = await f.owner('POST', `/api/rooms/${f.roomId}/invites`, { expires_in_hours });
     expect(res.status, String(expires_in_hours)).toBe(400);
     expect(res.body.code).toBe('bad_request');
   }
@@ -83,16 +76,16 @@ it('invites expire: 7 days unless the owner chooses 1 hour to 30 days', async ()
   expect(Date.parse(short.expires_at) - Date.parse(short.created_at)).toBe(HOUR);
   expect(Date.parse((await invite({ expires_in_hours: 720 })).expires_at)).toBeGreaterThan(made);
 
-  s.advance(HOUR + 1000);
+  f.s.advance(HOUR + 1000);
   const page = await fetch(short.url);
   expect(page.status).toBe(404);
   expect(await page.text()).toContain('It has expired.');
-  expect((await redeemInvite(s, short.url)).status).toBe(404);
+  expect((await redeemInvite(f.s, short.url)).status).toBe(404);
   expect(await states()).toEqual(['open', 'expired', 'open']);
-  expect((await redeemInvite(s, byDefault.url)).status).toBe(200);
+  expect((await redeemInvite(f.s, byDefault.url)).status).toBe(200);
 
-  s.advance(INVITE_DEFAULT_HOURS * HOUR);
+  f.s.advance(INVITE_DEFAULT_HOURS * HOUR);
   expect(await states()).toEqual(['used', 'expired', 'open']);
-  s.advance(30 * 24 * HOUR);
+  f.s.advance(30 * 24 * HOUR);
   expect(await states()).toEqual(['used', 'expired', 'expired']);
 });

@@ -4,8 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
-import { apiClient } from '../../test-support/testClient.ts';
+import { roomFixture } from '../../test-support/roomFixture.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
 import { NpmCache } from '../npm/NpmCache.ts';
 import { packageEntries, packTarball } from '../npm/packTarball.ts';
@@ -23,10 +22,8 @@ const PACKAGES: Record<string, Record<string, string>> = {
   },
 };
 
-let s: TestServer;
 let dir: string;
-let owner: ReturnType<typeof apiClient>;
-let roomId: string;
+const f = roomFixture('Legacy');
 
 /** Writes a package into the cache as `npm run sandpack:cache` leaves it (offline: nothing is fetched). */
 async function seed(name: string, version: string, tgz: Buffer, extra: Record<string, unknown> = {}) {
@@ -49,13 +46,9 @@ beforeEach(async () => {
   for (const name of ['react', 'react-dom']) await seed(name, REACT_VERSION, Buffer.from(name));
   for (const [name, range] of Object.entries(BUNDLER_IMPLICIT))
     await seed(name, range.replace(/^\^/, ''), Buffer.from(name));
-  s = await startTestServer();
-  s.deps.npm = new NpmCache({ dir, offline: true });
-  owner = apiClient(s.url, { token: s.ownerToken });
-  roomId = (await owner('POST', '/api/rooms', { name: 'Legacy' })).body.room.id;
+  f.s.deps.npm = new NpmCache({ dir, offline: true });
 });
 afterEach(async () => {
-  await s.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -64,7 +57,7 @@ afterEach(async () => {
  * "package bundles" leaves old rows (no path, no bundle, no note) with no bundle stored.
  */
 async function legacyApp(pkg: string): Promise<string> {
-  const res = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+  const res = await f.owner('POST', `/api/rooms/${f.roomId}/proposals`, {
     name: `Uses ${pkg}`,
     files: {
       'src/App.tsx': `import { ${pkg === 'mini-dates' ? 'format' : 'read'} } from '${pkg}';\nexport default () => null;\n`,
@@ -72,9 +65,9 @@ async function legacyApp(pkg: string): Promise<string> {
     },
     idempotency_key: `legacy-${pkg}`,
   });
-  const approved = await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
+  const approved = await f.owner('POST', `/api/rooms/${f.roomId}/proposals/${res.body.proposal.id}/approve`);
   expect(approved.status).toBe(200);
-  const db = (s.deps.store as SqlStore).db;
+  const db = (f.s.deps.store as SqlStore).db;
   await db
     .updateTable('proposals')
     .set({ packages_path: null, bundle_hash: null, bundle_note: null })
@@ -87,8 +80,8 @@ async function legacyApp(pkg: string): Promise<string> {
 /** The room's `app.packages` events, waiting (woken by the server's own bus) until there are `n`. */
 async function packagesEvents(n: number) {
   for (let tries = 0; tries < 20; tries++) {
-    const woken = s.deps.bus.waitFor(roomId, 5000);
-    const { events } = (await owner('GET', `/api/rooms/${roomId}/events?after=0`)).body;
+    const woken = f.s.deps.bus.waitFor(f.roomId, 5000);
+    const { events } = (await f.owner('GET', `/api/rooms/${f.roomId}/events?after=0`)).body;
     const found = events.filter((e: { type: string }) => e.type === 'app.packages');
     if (found.length >= n) return found;
     await woken;
@@ -112,7 +105,7 @@ function getOnAppHost(url: URL): Promise<{ status: number; body: string }> {
 }
 
 const launcherApp = async (appId: string) =>
-  (await owner('GET', `/api/rooms/${roomId}`)).body.apps.find((a: { id: string }) => a.id === appId);
+  (await f.owner('GET', `/api/rooms/${f.roomId}`)).body.apps.find((a: { id: string }) => a.id === appId);
 
 describe('apps approved before pre-bundling', () => {
   it('open with Sandpack once, build in the background, then take the bundle path', async () => {
@@ -141,20 +134,20 @@ describe('apps approved before pre-bundling', () => {
     const [event] = await packagesEvents(1);
     expect(event.data).toEqual({ app_id: appId, packages_path: 'sandpack' });
     expect((await launcherApp(appId)).dependencies).toMatchObject({ 'needs-fs': '1.0.0' });
-    const about = (await owner('GET', `/api/rooms/${roomId}/apps/${appId}/about`)).body.about;
+    const about = (await f.owner('GET', `/api/rooms/${f.roomId}/apps/${appId}/about`)).body.about;
     expect(about.packages_path).toBe('sandpack');
     expect(about.packages_note).toMatch(/could not be pre-built.*fs/);
   });
 
   it('stay as they are while ROOM_PACKAGE_BUNDLES=0, and move once bundles are on', async () => {
     const appId = await legacyApp('mini-dates');
-    s.deps.packageBundles = false;
+    f.s.deps.packageBundles = false;
     expect((await launcherApp(appId)).packages_path).toBe('sandpack');
-    const { events } = (await owner('GET', `/api/rooms/${roomId}/events?after=0`)).body;
+    const { events } = (await f.owner('GET', `/api/rooms/${f.roomId}/events?after=0`)).body;
     expect(events.filter((e: { type: string }) => e.type === 'app.packages')).toEqual([]);
-    const about = (await owner('GET', `/api/rooms/${roomId}/apps/${appId}/about`)).body.about;
+    const about = (await f.owner('GET', `/api/rooms/${f.roomId}/apps/${appId}/about`)).body.about;
     expect(about.packages_note).toBeNull();
-    s.deps.packageBundles = true;
+    f.s.deps.packageBundles = true;
     await launcherApp(appId);
     // Had the run with bundles off recorded anything, its event would come first.
     expect((await packagesEvents(1)).map((e: { data: object }) => e.data)).toEqual([

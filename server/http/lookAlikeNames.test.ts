@@ -1,31 +1,24 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
-import { type Api, apiClient } from '../../test-support/testClient.ts';
+import { beforeEach, expect, it } from 'vitest';
+import { roomFixture } from '../../test-support/roomFixture.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
-let s: TestServer;
-let owner: Api;
-let roomId: string;
+const f = roomFixture('Look-alikes');
 
 beforeEach(async () => {
-  s = await startTestServer();
-  owner = apiClient(s.url, { token: s.ownerToken });
-  roomId = (await owner('POST', '/api/rooms', { name: 'Look-alikes' })).body.room.id;
-  const made = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+  const made = await f.owner('POST', `/api/rooms/${f.roomId}/proposals`, {
     name: 'Standup timer',
     files: APP,
     idempotency_key: 'look-alike-http-1',
   });
   expect(
-    (await owner('POST', `/api/rooms/${roomId}/proposals/${made.body.proposal.id}/approve`)).status,
+    (await f.owner('POST', `/api/rooms/${f.roomId}/proposals/${made.body.proposal.id}/approve`)).status,
   ).toBe(200);
 });
-afterEach(async () => s.close());
 
 it('answers a look-alike name with 409 confusable_name over HTTP, naming the app', async () => {
-  const res = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+  const res = await f.owner('POST', `/api/rooms/${f.roomId}/proposals`, {
     name: 'Standup t\u0456mer',
     files: APP,
     idempotency_key: 'look-alike-http-2',
@@ -38,15 +31,15 @@ it('answers a look-alike name with 409 confusable_name over HTTP, naming the app
 it('answers the MCP tool with an isError result the model can act on', async () => {
   const client = new Client({ name: 'look-alike-test', version: '0' });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${s.url}/api/v1/external-mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${s.ownerToken}` } },
+    new StreamableHTTPClientTransport(new URL(`${f.s.url}/api/v1/external-mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${f.s.ownerToken}` } },
     }),
   );
   try {
     const result = (await client.callTool({
       name: 'propose_room_snippet_app',
       arguments: {
-        room_id: roomId,
+        room_id: f.roomId,
         name: 'Standup t\u0456mer',
         files: APP,
         idempotency_key: 'look-alike-mcp-1',

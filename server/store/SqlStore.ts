@@ -9,6 +9,7 @@ import type {
   ProposalRow,
   ProposalState,
   RepositoryRow,
+  RollbackInput,
   RoomRow,
   SessionRow,
   Store,
@@ -143,7 +144,7 @@ export class SqlStore implements Store {
     return review.approveUnique(this.db, input);
   }
 
-  rollbackInstance(input: Parameters<Store['rollbackInstance']>[0]) {
+  rollbackInstance(input: RollbackInput) {
     return versions.rollbackInstance(this.db, input);
   }
 

@@ -185,6 +185,16 @@ export interface Approval {
   updated: boolean;
 }
 
+/** A rollback: which app, to which earlier version, by whom, when, and the events it sends. */
+export interface RollbackInput {
+  roomId: string;
+  instanceId: string;
+  version: number;
+  by: string;
+  at: number;
+  events: (instance: InstanceRow) => NewEvent[];
+}
+
 /**
  * Everything the domain asks of storage. Promise-returning so another engine (PostgreSQL)
  * can replace SQLite without touching the domain; a Promise resolves after the write committed.
@@ -268,14 +278,7 @@ export interface Store {
    * Makes an earlier version of an active app current again as its next version (rollback_of set):
    * not_found for an unknown app or version, conflict when that version is the current one.
    */
-  rollbackInstance(input: {
-    roomId: string;
-    instanceId: string;
-    version: number;
-    by: string;
-    at: number;
-    events: (instance: InstanceRow) => NewEvent[];
-  }): Promise<InstanceRow>;
+  rollbackInstance(input: RollbackInput): Promise<InstanceRow>;
   /** An app's versions, newest first (removed apps included: their history stays). */
   listAppVersions(instanceId: string): Promise<AppVersionEntry[]>;
   /** The active app whose history holds this proposal (it made or updated it). */

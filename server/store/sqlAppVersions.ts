@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { CodedError } from '../../validation/errorCodes.ts';
-import type { AppVersionEntry, AppVersionRow, InstanceRow, NewEvent } from './Store.ts';
+import type { AppVersionEntry, AppVersionRow, InstanceRow, RollbackInput } from './Store.ts';
 import type { Tables } from './schema.ts';
 import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
 import { toInstance } from './sqlReview.ts';
@@ -73,17 +73,7 @@ export async function instanceOfProposal(db: Db, proposalId: string): Promise<In
   return row ? toInstance(row) : undefined;
 }
 
-export function rollbackInstance(
-  db: Db,
-  input: {
-    roomId: string;
-    instanceId: string;
-    version: number;
-    by: string;
-    at: number;
-    events: (instance: InstanceRow) => NewEvent[];
-  },
-): Promise<InstanceRow> {
+export function rollbackInstance(db: Db, input: RollbackInput): Promise<InstanceRow> {
   return db.transaction().execute(async (trx) => {
     await lockRoom(trx, input.roomId);
     const row = await trx
