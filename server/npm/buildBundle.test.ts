@@ -31,6 +31,13 @@ const PACKAGES: Record<string, Record<string, string>> = {
     'package.json': JSON.stringify({ name: 'needs-fs', version: '1.0.0', main: 'index.js' }),
     'index.js': "const fs = require('fs');\nexports.read = () => fs.readFileSync('x');\n",
   },
+  // Reads the server's disk at build time: the file lands in the bundle the frame site serves.
+  'reads-disk': {
+    'package.json': JSON.stringify({ name: 'reads-disk', version: '1.0.0', main: 'index.js' }),
+    'index.js': "export { default as rel } from '../../../SCRATCH/secret.txt';\n",
+    'abs.js': "export { default as abs } from 'ABS' with { type: 'text' };\n",
+    'json.js': "exports.json = require('ABS_JSON');\n",
+  },
   'dyn-req': {
     'package.json': JSON.stringify({ name: 'dyn-req', version: '1.0.0', main: 'index.js' }),
     'index.js': 'exports.load = (name) => require(name);\n',
@@ -56,6 +63,10 @@ const pin = (name: string): PinnedPackage => ({
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-test-'));
+  const disk = PACKAGES['reads-disk'] as Record<string, string>;
+  disk['index.js'] = (disk['index.js'] as string).replace('SCRATCH', path.basename(dir));
+  disk['abs.js'] = (disk['abs.js'] as string).replace('ABS', path.join(dir, 'secret.txt'));
+  disk['json.js'] = (disk['json.js'] as string).replace('ABS_JSON', path.join(dir, 'secret.json'));
   for (const [name, files] of Object.entries(PACKAGES)) {
     const file = path.join(dir, `${name}.tgz`);
     fs.writeFileSync(file, await packTarball(packageEntries(files)));
@@ -112,6 +123,21 @@ describe('buildBundle', () => {
     await expect(buildBundle(source, [pin('needs-fs')], fsApp)).rejects.toThrow(/"fs"/);
     const dynApp = { 'src/App.tsx': "import { load } from 'dyn-req';" };
     await expect(buildBundle(source, [pin('dyn-req')], dynApp)).rejects.toThrow(/require/);
+  });
+
+  it('refuses a package that imports a file outside the scratch folder (relative, absolute, text or JSON)', async () => {
+    fs.writeFileSync(path.join(dir, 'secret.txt'), 'SERVER_SECRET');
+    fs.writeFileSync(path.join(dir, 'secret.json'), '{"k":"SERVER_SECRET"}');
+    const app = (spec: string) => ({ 'src/App.tsx': `import * as m from '${spec}';` });
+    for (const spec of [
+      'reads-disk',
+      'reads-disk/abs.js',
+      'reads-disk/json.js',
+      `reads-disk/../../../${path.basename(dir)}/secret.json`,
+    ])
+      await expect(buildBundle(source, [pin('reads-disk')], app(spec))).rejects.toThrow(
+        /outside the unpacked packages/,
+      );
   });
 
   it('fails when a tarball is not cached, and builds nothing for an app without packages', async () => {

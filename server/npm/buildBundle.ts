@@ -99,7 +99,7 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [providedModules()],
+    plugins: [providedModules(), confinedTo(dir)],
   });
   const timer = setTimeout(() => void ctx.cancel(), limits.timeoutMs);
   try {
@@ -119,6 +119,25 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
     clearTimeout(timer);
     await ctx.dispose();
   }
+}
+
+/**
+ * Refuses every file outside the scratch folder: a package's relative or absolute import (with a
+ * `text`/`bytes` attribute any file loads) or a parent folder's node_modules would read the server's disk.
+ */
+function confinedTo(dir: string): esbuild.Plugin {
+  const roots = [...new Set([dir, fs.realpathSync(dir)])].map((d) => d + path.sep);
+  return {
+    name: 'room-confined',
+    setup(build) {
+      build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
+        const inside = roots.some((r) => args.path.startsWith(r));
+        return inside
+          ? undefined
+          : { errors: [{ text: 'A package imports a file outside the unpacked packages' }] };
+      });
+    },
+  };
 }
 
 /** Maps `react`, `react-dom` and their provided entries onto the frame runtime's own modules. */
