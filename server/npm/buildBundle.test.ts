@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PinnedPackage } from '../../validation/views.ts';
-import { BundleFailed, type BundleSource, buildBundle } from './buildBundle.ts';
+import { BUNDLE_LIMITS, BundleFailed, type BundleSource, buildBundle } from './buildBundle.ts';
 import { PROVIDED_GLOBAL } from './bundleEntry.ts';
 import type { Manifest } from './NpmCache.ts';
 import { packageEntries, packTarball } from './packTarball.ts';
@@ -138,6 +138,22 @@ describe('buildBundle', () => {
       await expect(buildBundle(source, [pin('reads-disk')], app(spec))).rejects.toThrow(
         /outside the unpacked packages/,
       );
+  });
+
+  it('holds the whole tree to one budget, not each package to its own', async () => {
+    const pinned = ['mini-dates', 'hook-comp'].map(pin);
+    const app = {
+      'src/App.tsx': "import { format } from 'mini-dates';\nimport { Counter } from 'hook-comp';",
+    };
+    const limits = { ...BUNDLE_LIMITS, maxTreeBytes: 1_000_000, maxTreeEntries: 100_000 };
+    expect(await buildBundle(source, pinned, app, limits)).not.toBeNull();
+    // Each package alone fits, the two together do not.
+    await expect(buildBundle(source, pinned, app, { ...limits, maxTreeBytes: 400 })).rejects.toThrow(
+      /more than its limit/,
+    );
+    await expect(buildBundle(source, pinned, app, { ...limits, maxTreeEntries: 4 })).rejects.toThrow(
+      /more than \d+ entries/,
+    );
   });
 
   it('fails when a tarball is not cached, and builds nothing for an app without packages', async () => {

@@ -8,7 +8,7 @@ import { PROVIDED_IMPORTS } from '../../validation/bareImports.ts';
 import type { PinnedPackage } from '../../validation/views.ts';
 import { bundleEntry, PROVIDED_GLOBAL } from './bundleEntry.ts';
 import type { Manifest } from './NpmCache.ts';
-import { unpackTarball } from './unpackTarball.ts';
+import { UNPACK_LIMITS, unpackTarball } from './unpackTarball.ts';
 
 /** What a build reads from the npm cache: checked tarballs and lean manifests, nothing online. */
 export interface BundleSource {
@@ -23,12 +23,17 @@ export interface BundleLimits {
   maxOutputBytes: number;
   /** Builds at once on this server (esbuild uses every core while it runs). */
   concurrency: number;
+  /** What all the unpacked packages of one build may hold together (each also has UNPACK_LIMITS). */
+  maxTreeBytes: number;
+  maxTreeEntries: number;
 }
 
 export const BUNDLE_LIMITS: BundleLimits = {
   timeoutMs: 60_000,
   maxOutputBytes: 8 * 1024 * 1024,
   concurrency: 1,
+  maxTreeBytes: 128 * 1024 * 1024,
+  maxTreeEntries: 100_000,
 };
 
 /** A dependency set that cannot run as a pre-built bundle; the message says why, for the card. */
@@ -62,12 +67,23 @@ export async function buildBundle(
   running += 1;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-bundle-'));
   try {
+    // One budget for the whole tree: 2,000 packages at each one's own limit would fill the disk.
+    const left = { bytes: limits.maxTreeBytes, entries: limits.maxTreeEntries };
     for (const p of reachable(source, packages)) {
       const tgz = source.tarball(p.integrity);
       if (!tgz) throw new BundleFailed(`${p.name}@${p.version} is not in the npm cache`);
-      await unpackTarball(tgz, path.join(dir, 'node_modules', p.name)).catch((err: Error) => {
-        throw new BundleFailed(`${p.name}@${p.version}: ${err.message}`);
-      });
+      const own = {
+        maxEntries: Math.min(UNPACK_LIMITS.maxEntries, left.entries),
+        maxFileBytes: UNPACK_LIMITS.maxFileBytes,
+        maxTotalBytes: Math.min(UNPACK_LIMITS.maxTotalBytes, left.bytes),
+      };
+      const used = await unpackTarball(tgz, path.join(dir, 'node_modules', p.name), own).catch(
+        (err: Error) => {
+          throw new BundleFailed(`${p.name}@${p.version}: ${err.message}`);
+        },
+      );
+      left.bytes -= used.bytes;
+      left.entries -= used.entries;
     }
     fs.writeFileSync(path.join(dir, 'entry.mjs'), entry.code);
     const code = await runEsbuild(dir, limits);

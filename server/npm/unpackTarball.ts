@@ -31,7 +31,7 @@ export async function unpackTarball(
   tgz: string,
   dest: string,
   limits: UnpackLimits = UNPACK_LIMITS,
-): Promise<{ files: number; bytes: number }> {
+): Promise<{ files: number; entries: number; bytes: number }> {
   const root = path.resolve(dest);
   fs.mkdirSync(root, { recursive: true, mode: 0o700 });
   let files = 0;
@@ -91,7 +91,7 @@ export async function unpackTarball(
     },
   });
   await pipeline(fs.createReadStream(tgz), zlib.createGunzip(), bounded, extract);
-  return { files, bytes };
+  return { files, entries, bytes };
 }
 
 /** Where an entry goes: its first segment (`package/`) dropped, or undefined when it would leave `root`. */
