@@ -103,7 +103,9 @@ async function propose(
   try {
     created = await insertNew(d, who, { ...scope, fingerprint: input.fingerprint }, input);
   } catch (err) {
-    await d.proposalLimiter.release(budget, hitAt);
+    // A call refused for its packages already made the registry work (downloads, size counts): it counts.
+    if (!(err instanceof CodedError && PACKAGE_WORK_REFUSALS.has(err.code)))
+      await d.proposalLimiter.release(budget, hitAt);
     throw err;
   }
   if (!created.replayOf) {
@@ -114,6 +116,8 @@ async function propose(
   await d.proposalLimiter.release(budget, hitAt);
   return replay(d, created.replayOf, input.fingerprint);
 }
+
+const PACKAGE_WORK_REFUSALS = new Set<string>(['too_large', 'unresolved_dependency']);
 
 async function insertNew(
   d: DomainDeps,

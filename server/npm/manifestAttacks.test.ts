@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { type Api, apiClient } from '../../test-support/testClient.ts';
 import { BUNDLER_IMPLICIT, MAX_TREE_UNPACKED_BYTES, REACT_VERSION } from '../domain/dependencies.ts';
+import { RateLimiter } from '../domain/RateLimiter.ts';
 import { NpmCache } from './NpmCache.ts';
 import { nodeOnlyReason, unpackedSizeOf } from './packageJudgement.ts';
 import { RegistryClient, type RegistryManifest } from './RegistryClient.ts';
@@ -230,5 +231,17 @@ describe('hostile manifests through a proposal', () => {
       },
     })) as { isError?: boolean };
     expect(ok.isError).toBeFalsy();
+  });
+
+  it('counts a too_large refusal against the proposal rate limit (its tarballs were fetched and counted)', async () => {
+    const limiter = s.deps.proposalLimiter;
+    s.deps.proposalLimiter = new RateLimiter(2, 60_000);
+    try {
+      expect((await propose('big-a', 'big-b')).body.code).toBe('too_large');
+      expect((await propose('huge')).body.code).toBe('too_large');
+      expect((await propose('big-a', 'big-b')).body.code).toBe('rate_limited');
+    } finally {
+      s.deps.proposalLimiter = limiter;
+    }
   });
 });
