@@ -135,7 +135,8 @@ export class NpmCache {
     const stored = Number(safeRead(sidecar));
     let size: number | null = Number.isSafeInteger(stored) && stored > 0 ? stored : null;
     if (size === null) {
-      size = await tarballUnpackedSize(file, UNPACK_LIMITS.maxTotalBytes);
+      // A few at a time: a proposal's tree may be 2,000 tarballs, each inflated while it is counted.
+      size = await this.limited(() => tarballUnpackedSize(file, UNPACK_LIMITS.maxTotalBytes));
       if (size === null) return null;
       writeAtomic(sidecar, String(size));
     }

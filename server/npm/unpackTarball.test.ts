@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packageEntries, packTarball, type TarEntry } from './packTarball.ts';
+import { tarballUnpackedSize } from './tarballSize.ts';
 import { UNPACK_LIMITS, UnsafeTarball, unpackTarball } from './unpackTarball.ts';
 
 const dirs: string[] = [];
@@ -81,5 +82,21 @@ describe('unpackTarball', () => {
     // A real file of 4 MiB of zeros: its size is counted as it arrives, whatever the header says.
     const big = await packTarball(packageEntries({ a: '\0'.repeat(4 * 1024 * 1024) }));
     await expect(unpack(big, { ...limits, maxFileBytes: 1e9 })).rejects.toThrow('more than its limit');
+  });
+
+  it('refuses a tarball of mostly headers (a pax record tar-stream would hold whole), unpacking or counting', async () => {
+    // 8 MiB of pax comment on a 2-byte file: 8 KB of gzip, 2 bytes of files.
+    const paxBomb = await packTarball([
+      { header: { name: 'package/index.js', pax: { comment: 'x'.repeat(8 * 1024 * 1024) } } as never },
+    ]);
+    await expect(unpack(paxBomb)).rejects.toThrow('more tar headers than files');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unpack-'));
+    dirs.push(dir);
+    fs.writeFileSync(path.join(dir, 'p.tgz'), paxBomb);
+    // Counted at proposal time as too large (cap + 1), never as the 0 bytes of its files.
+    expect(await tarballUnpackedSize(path.join(dir, 'p.tgz'), 1000)).toBe(1001);
+    // A normal package with long names still counts and unpacks.
+    const long = packageEntries({ [`${'d'.repeat(120)}/${'f'.repeat(120)}.js`]: 'x' });
+    await expect(unpack(long)).resolves.toMatchObject({ result: { files: 1 } });
   });
 });

@@ -18,6 +18,14 @@ export const UNPACK_LIMITS: UnpackLimits = {
   maxTotalBytes: 128 * 1024 * 1024,
 };
 
+/**
+ * Tar bytes that are no file's data (headers, padding, pax and long-name records) past a few KiB an entry:
+ * tar-stream holds a pax or long-name record whole in memory, so a 150 MiB one in a 150 KB tarball would.
+ */
+export function tooMuchHeader(inflated: number, fileBytes: number, entries: number): boolean {
+  return inflated - fileBytes > 4 * 1024 * 1024 + (entries + 1) * 1536;
+}
+
 /** A tarball this server will not unpack: a path outside its folder, a link, a device or too much data. */
 export class UnsafeTarball extends Error {
   override readonly name = 'UnsafeTarball';
@@ -87,6 +95,8 @@ export async function unpackTarball(
       inflated += chunk.length;
       if (inflated > limits.maxTotalBytes + 64 * 1024 + limits.maxEntries * 1024)
         done(new UnsafeTarball('the package unpacks to more than its limit'));
+      else if (tooMuchHeader(inflated, bytes, entries))
+        done(new UnsafeTarball('the package holds more tar headers than files'));
       else done(null, chunk);
     },
   });
