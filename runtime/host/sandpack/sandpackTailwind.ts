@@ -1,22 +1,37 @@
-import { loadTailwind } from '../../frame/styleWithTailwind.ts';
-import { tailwindCandidates } from '../../frame/tailwindCandidates.ts';
 import { tailwindPlan } from '../../frame/tailwindPlan.ts';
+import type { SandpackTailwind } from './makeSandpackTailwind.ts';
 
-/** A Sandpack app's Tailwind CSS, made in the launcher: the bundler gets it as one more file. */
-export interface SandpackTailwind {
-  css: string;
-  /** The app's sheets the CSS already holds (they import `tailwindcss`, which the bundler cannot resolve). */
-  sheets: string[];
-}
+export type { SandpackTailwind } from './makeSandpackTailwind.ts';
+
+/** How long the compiler may take: chained `@apply` rules in a small sheet can take minutes. */
+export const TAILWIND_TIMEOUT_MS = 10_000;
 
 /**
- * Tailwind's own compiler (runtime/frame/tailwind.ts, its own lazily loaded chunk) over the app's files,
- * under the Sucrase frame's rule and limits; undefined when the app does not use Tailwind. Nothing is
- * fetched but that chunk, from the launcher's own site.
+ * The app's Tailwind CSS (makeSandpackTailwind.ts), made in a worker of the launcher's own site that is ended
+ * after TAILWIND_TIMEOUT_MS: the launcher's main thread must not hang on an app's CSS. Undefined when the app
+ * does not use Tailwind (decided here first, so apps without it start no worker).
  */
 export async function sandpackTailwind(files: Record<string, string>): Promise<SandpackTailwind | undefined> {
-  const plan = tailwindPlan(files);
-  if (!plan) return undefined;
-  const css = await (await loadTailwind()).tailwindCss(plan.input, tailwindCandidates(files));
-  return { css, sheets: plan.sheets };
+  if (!tailwindPlan(files)) return undefined;
+  const worker = new Worker(new URL('./tailwindWorker.ts', import.meta.url), { type: 'module' });
+  try {
+    return await new Promise<SandpackTailwind | undefined>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`Tailwind took longer than ${TAILWIND_TIMEOUT_MS / 1000} s`)),
+        TAILWIND_TIMEOUT_MS,
+      );
+      worker.onmessage = (e: MessageEvent<{ made?: SandpackTailwind; error?: string }>) => {
+        clearTimeout(timer);
+        if (e.data.error === undefined) resolve(e.data.made);
+        else reject(new Error(e.data.error));
+      };
+      worker.onerror = (e) => {
+        clearTimeout(timer);
+        reject(new Error(e.message || 'Tailwind failed to start'));
+      };
+      worker.postMessage(files);
+    });
+  } finally {
+    worker.terminate();
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeSandpackTailwind } from './makeSandpackTailwind.ts';
 import { sandpackFiles, TAILWIND_FILE } from './sandpackFiles.ts';
-import { sandpackTailwind } from './sandpackTailwind.ts';
 
 const DEPS = { 'date-fns': '4.4.0', react: '19.3.1', 'react-dom': '19.3.1' };
 const CLASSES = 'export default () => <main className="flex p-[13px] hover:bg-[#ff0000] dark:bg-black" />;';
@@ -8,9 +8,9 @@ const CLASSES = 'export default () => <main className="flex p-[13px] hover:bg-[#
 /** The CSS with its quoted strings blanked: what is left is rules the browser reads as rules. */
 const outsideStrings = (css: string) => css.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '""');
 
-describe('sandpackTailwind', () => {
+describe('makeSandpackTailwind', () => {
   it("compiles an app's classes with Tailwind's compiler, dark following the launcher's data-theme", async () => {
-    const made = await sandpackTailwind({ 'src/App.tsx': CLASSES });
+    const made = await makeSandpackTailwind({ 'src/App.tsx': CLASSES });
     expect(made?.sheets).toEqual([]);
     expect(made?.css).toContain('.p-\\[13px\\]');
     expect(made?.css).toContain('padding: 13px');
@@ -18,7 +18,7 @@ describe('sandpackTailwind', () => {
   });
 
   it('stays off for an app with CSS of its own (validation/tailwindUse.ts)', async () => {
-    expect(await sandpackTailwind({ 'src/App.tsx': CLASSES, 'src/App.css': '.x{}' })).toBeUndefined();
+    expect(await makeSandpackTailwind({ 'src/App.tsx': CLASSES, 'src/App.css': '.x{}' })).toBeUndefined();
   });
 
   it('compiles a sheet that imports tailwindcss, and the bundler gets it empty with the CSS in our file', async () => {
@@ -26,7 +26,7 @@ describe('sandpackTailwind', () => {
       'src/App.tsx': `import './index.css';\n${CLASSES}`,
       'src/index.css': '@import "tailwindcss";\n.own { color: rgb(1, 2, 3); }\n',
     };
-    const made = await sandpackTailwind(files);
+    const made = await makeSandpackTailwind(files);
     expect(made?.sheets).toEqual(['src/index.css']);
     expect(made?.css).toContain('rgb(1, 2, 3)');
     const out = sandpackFiles(files, DEPS, made);
@@ -53,7 +53,7 @@ describe('sandpackTailwind', () => {
       '[&;}@import_url(https://evil.example/c.css);{]:p-1',
       'supports-[x;}@import_url(https://evil.example/d.css);{]:p-1',
     ];
-    const made = await sandpackTailwind({ 'src/App.tsx': `<i className="p-1 ${hostile.join(' ')}" />` });
+    const made = await makeSandpackTailwind({ 'src/App.tsx': `<i className="p-1 ${hostile.join(' ')}" />` });
     const rules = outsideStrings(made?.css ?? '');
     expect(made?.css).toContain('.p-1');
     expect(rules).not.toMatch(/@import/);
@@ -72,7 +72,7 @@ describe('sandpackTailwind', () => {
         '.own { color: rgb(1, 2, 3); }',
       ].join('\n'),
     };
-    const made = await sandpackTailwind(files);
+    const made = await makeSandpackTailwind(files);
     expect(made?.css).toContain('rgb(1, 2, 3)');
     expect(made?.css).toContain('.p-\\[13px\\]');
     expect(made?.css).not.toContain('evil.example');
