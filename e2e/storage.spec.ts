@@ -116,7 +116,7 @@ test("app B never sees app A's keys, in the same room and across rooms", async (
   expect(await probe.run('Keys')).toBe('keys: ok []');
 
   probe = await openProbe(page, room1, a.appId, 'Probe A');
-  // Tells a lost record (the launcher's database) from a frame that read another key (CI once saw undefined).
+  // Tells a lost record (the launcher's database) from a frame that read another key (CI saw undefined twice).
   expect(await storedKeys(page, room1, a.appId)).toEqual(['shared']);
   await expect(probe.note()).not.toHaveText('loading');
   expect(await probe.run('Get', { key: 'shared' })).toBe(`get: ok "${secret}"`);
