@@ -8,6 +8,7 @@ type Driver = {
     warm: boolean,
     cachedAs?: string,
     packages?: string,
+    site?: string,
   ) => void;
   prime: (key: string, cachedAs: string, files: Record<string, string>) => Promise<boolean>;
   armFloor: (src: string, warm: boolean) => Promise<void>;
@@ -59,15 +60,16 @@ export interface OpenSeries {
 
 /**
  * Cold and warm click-to-first-paint through the real runtime and the launcher's compile cache, `runs`
- * each, hit and miss interleaved so both see the same load. Each frame gets an origin of its own.
- * `packages`: the app's pre-built bundle path (`/deps/<hash>.js`), loaded by each frame from its own site.
+ * each, hit and miss interleaved so both see the same load. Each frame gets an origin of its own, or with
+ * `site` runs on that app's frame site (a site serves only its own app's bundle); `packages`: the app's
+ * pre-built bundle path (`/deps/<hash>.js`), which the frame loads from that site.
  */
 export async function measureOpen(
   page: Page,
   label: string,
   files: Record<string, string>,
   runs: number,
-  packages?: string,
+  app: { packages?: string; site?: string } = {},
 ): Promise<OpenSeries> {
   const samples = {
     coldHit: [] as number[],
@@ -83,8 +85,9 @@ export async function measureOpen(
   if (!primed) throw new Error(`the compile cache did not keep ${label}`);
   const arm = (warmFrame: boolean, as: string) =>
     page.evaluate(
-      ([k2, f, w, c, p]) => (window as unknown as { roomHarness: Driver }).roomHarness.arm(k2, f, w, c, p),
-      [key(`${label}${warmFrame ? 'w' : 'c'}`), files, warmFrame, as, packages] as const,
+      ([k2, f, w, c, p, s]) =>
+        (window as unknown as { roomHarness: Driver }).roomHarness.arm(k2, f, w, c, p, s),
+      [key(`${label}${warmFrame ? 'w' : 'c'}`), files, warmFrame, as, app.packages, app.site] as const,
     );
   for (let i = 0; i < runs; i++) {
     for (const [name, warmFrame, hit] of [

@@ -51,8 +51,14 @@ export async function measurePackages(
   log(`Packages: click-to-first-paint, ${runs} runs each (cold and warm, compile cache hit and miss)…`);
   const page = await browser.newPage();
   await openHarness(page, base);
-  const openBundle = await measureOpen(page, 'Dates pre-bundled', DATE_APP_SUBPATH, runs, bundlePath);
-  const openLocal = await measureOpen(page, 'Dates without packages', DATE_APP_SUBPATH_LOCAL, runs);
+  // Each app on its own frame site, as in the launcher: only the bundled app's site serves its bundle.
+  const openBundle = await measureOpen(page, 'Dates pre-bundled', DATE_APP_SUBPATH, runs, {
+    packages: bundlePath,
+    site: ids[0],
+  });
+  const openLocal = await measureOpen(page, 'Dates without packages', DATE_APP_SUBPATH_LOCAL, runs, {
+    site: ids[1],
+  });
   await page.close();
 
   const ratio95 = (s: Series, anchor: Series) =>

@@ -79,7 +79,7 @@ Object.assign(window, {
     run,
     /**
      * `cachedAs`: the app id the compile cache is asked for (a hit once primed; any other id misses);
-     * `packages`: the app's bundle path, served by every frame site.
+     * `packages`: the app's bundle path, which only `site` (that app's own frame site, its id) serves.
      */
     arm: (
       key: string,
@@ -87,13 +87,14 @@ Object.assign(window, {
       warm: boolean,
       cachedAs?: string,
       packages?: string,
+      site?: string,
     ) =>
       armOpen({
         packages,
         key,
         files: appFiles,
         warm,
-        src: frameUrl(key),
+        src: frameUrl(site ?? key),
         lookup: cachedAs === undefined ? undefined : () => compiled.get('bench', cachedAs, appFiles),
       }),
     prime: (key: string, cachedAs: string, appFiles: Record<string, string>) =>
