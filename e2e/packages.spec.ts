@@ -78,8 +78,13 @@ interface Approved {
   proposal: ProposalView;
 }
 
-async function proposeAndApprove(name: string, files: Record<string, string>): Promise<Approved> {
-  const roomId = (await call('POST', '/api/rooms', { name: `Room ${name}` })).body.room.id as string;
+async function proposeAndApprove(
+  name: string,
+  files: Record<string, string>,
+  inRoom?: string,
+): Promise<Approved> {
+  const roomId =
+    inRoom ?? ((await call('POST', '/api/rooms', { name: `Room ${name}` })).body.room.id as string);
   const res = await call('POST', `/api/rooms/${roomId}/proposals`, {
     name,
     files,
@@ -160,6 +165,40 @@ test('a date-fns app (named import and a subpath) renders pre-bundled in an allo
   await expect(frame.getByText('COUNT 1')).toBeVisible();
   await page.reload();
   await expect(page.frameLocator('iframe[title="Dates"]').getByText('COUNT 1')).toBeVisible();
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test('a warm frame fetches its bundle before the click and runs it once the app is opened', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const plain = await proposeAndApprove('Plain first', {
+    'src/App.tsx': 'export default function App() { return <h1>PLAIN</h1>; }\n',
+  });
+  const dates = await proposeAndApprove('Dates warm', DATES_APP, plain.roomId);
+  const bundleUrl = (await call('GET', `/api/rooms/${plain.roomId}`)).body.apps[1].packages_url as string;
+  const fetched: string[] = [];
+  page.on('request', (r) => r.url() === bundleUrl && fetched.push(r.url()));
+
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${plain.roomId}?app=${plain.app.id}`);
+  await expect(
+    page.frameLocator('iframe[title="Plain first"]').getByRole('heading', { name: 'PLAIN' }),
+  ).toBeVisible();
+  // A warm frame (idle time, or the pointer on its tab) fetches the bundle while none of its code runs yet.
+  await page.getByRole('tab', { name: 'Dates warm' }).hover();
+  await expect.poll(() => fetched.length).toBe(1);
+  const warm = page.frameLocator('iframe[title="Dates warm"]');
+  await expect(warm.getByRole('heading', { name: /DATE/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Dates warm' }).click();
+  await expect(warm.getByRole('heading', { name: 'DATE 2020-01-02' })).toBeVisible();
+  await expect(warm.getByText('ISO 2020-01-02')).toBeVisible();
+  expect(fetched).toEqual([bundleUrl]);
+  expect(dates.app.packages_path).toBe('bundle');
   expect(outside).toEqual([]);
   await context.close();
 });

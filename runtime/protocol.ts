@@ -36,6 +36,8 @@ export interface ConnectMessage {
   warm?: boolean;
   /** The launcher's theme: the frame applies it before any app code runs. */
   theme?: Theme;
+  /** The app's package bundle (`/deps/<hash>.js`): fetched and parsed now, evaluated only when the app runs. */
+  packages?: string;
 }
 
 /** A JSON-compatible value: what `@room/sdk` storage keeps. */
@@ -141,7 +143,8 @@ export function isConnectMessage(x: unknown): x is ConnectMessage {
     isObject(x) &&
     x.type === 'room-connect' &&
     isNumber(x.version) &&
-    (x.theme === undefined || isTheme(x.theme))
+    (x.theme === undefined || isTheme(x.theme)) &&
+    (x.packages === undefined || typeof x.packages === 'string')
   );
 }
 

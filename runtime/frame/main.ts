@@ -8,6 +8,7 @@ import {
 import { errorFromThrown } from './errorFromThrown.ts';
 import { setFrameTheme } from './frameTheme.ts';
 import { adoptPort, hasPort, onHostMessage, postToHost } from './hostPort.ts';
+import { preloadPackages } from './loadPackages.ts';
 import { runApp } from './runApp.ts';
 import { showOverlay } from './showOverlay.ts';
 import { warmCompiler, warmRender } from './warmUp.ts';
@@ -46,6 +47,7 @@ window.addEventListener('message', (event) => {
   if (!handed || !adoptPort(handed)) return;
   // Before any app code: the document starts in the launcher's theme.
   if (event.data.theme) setFrameTheme(event.data.theme);
+  if (event.data.packages) preloadPackages(event.data.packages);
   onHostMessage(onMessage);
   post({ type: 'ready', version: PROTOCOL_VERSION });
   // A warm frame waits for files: spend the wait on first-time costs (a cold one has its files coming).

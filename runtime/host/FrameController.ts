@@ -40,6 +40,8 @@ export interface FrameControllerOptions extends FrameIdentity {
   files?: Record<string, string>;
   /** The files' modules from the compile cache: the frame then compiles nothing. */
   compiled?: CompiledModules;
+  /** The app's package bundle on its frame site, when known before `run`: the frame fetches it while it waits. */
+  packages?: string;
   /**
    * What the frame compiled from the files it got without modules: the first such report only (sent
    * before any app code runs), as the frame claims it; the compile cache checks it before keeping it.
@@ -86,6 +88,7 @@ export class FrameController {
     this.iframe = iframe;
     this.files = opts.files;
     this.compiled = opts.compiled;
+    this.packages = opts.packages;
     this.onPainted = opts.onPainted;
     opts.onState(opts.files ? { kind: 'loading' } : { kind: 'warm' });
   }
@@ -157,6 +160,7 @@ export class FrameController {
       version: PROTOCOL_VERSION,
       warm: !this.files,
       theme: hostTheme(),
+      ...(this.packages ? { packages: this.packages } : {}),
     };
     // The person switches the theme: the app follows without reloading.
     this.unfollowTheme = onHostTheme((theme) => this.send({ type: 'theme', theme }));

@@ -235,6 +235,7 @@ export class FramePool {
       appId: slot.app.id,
       src: slot.app.frameUrl,
       title: slot.app.name,
+      packages: slot.app.packagesPath,
       bridge: this.opts.bridge,
       unresponsiveMs: this.opts.unresponsiveMs,
       onState: (state) => this.update(slot, { state }),

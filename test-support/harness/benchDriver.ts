@@ -37,6 +37,7 @@ export function armOpen(opts: {
     appId: opts.key,
     src: opts.src,
     title: opts.key,
+    packages: opts.packages,
     onState: () => {},
     onPainted: (at: number) => {
       record(clickedAt, at);
@@ -65,14 +66,10 @@ export function armOpen(opts: {
       startCold(undefined);
     }
   };
-  // The bundle path only reaches a frame through `run`, so a cold frame with packages is made, then run at once.
   const startCold = (compiled: CompiledModules | undefined) => {
-    const cold = opts.packages
-      ? new FrameController(options)
-      : new FrameController({ ...options, files: opts.files, compiled });
+    const cold = new FrameController({ ...options, files: opts.files, compiled });
     controller = cold;
     frames().append(cold.iframe);
-    if (opts.packages) cold.run(opts.files, compiled, opts.packages);
   };
 }
 
