@@ -1,4 +1,3 @@
-import { formatSize } from '../src/review/formatSize.ts';
 import { E2E_OWNER_TOKEN } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { noSeriousViolations } from './noSeriousViolations.ts';
@@ -215,7 +214,8 @@ test('a package proposal lists each package with its version, expected path and 
   await expect(packages).toContainText('Expected to run with Sandpack');
   const own = packages.getByRole('list', { name: "The app's npm packages" });
   await expect(own.getByRole('listitem').filter({ hasText: /^date-fns / })).toHaveText(
-    `date-fns ${dateFns?.version} · Sandpack · ${formatSize(size)} ${dateFns?.license}`,
+    // Binary units, as the 128 MiB tree limit counts.
+    `date-fns ${dateFns?.version} · Sandpack · ${((size as number) / 1024 / 1024).toFixed(1)} MB ${dateFns?.license}`,
   );
   await expect(own.getByRole('listitem').filter({ hasText: /^react / })).toContainText(' · Sandpack · ');
   await expect(packages).toContainText(/\d+ packages, [\d.]+ MB unpacked in all\./);

@@ -1,9 +1,9 @@
 import type { PackagesPath, PinnedPackage } from '../../validation/views.ts';
-import { formatSize } from './formatSize.ts';
+import { formatBytes } from '../components/formatBytes.ts';
 
 /**
  * The npm packages an app runs with, judged at proposal time: the app's own first, each with its
- * version, expected path and unpacked size (rows read "date-fns 4.1.0 · pre-bundled · 21.6 MB"), the
+ * version, expected path and unpacked size (rows read "date-fns 4.1.0 · pre-bundled · 20.6 MB"), the
  * rest folded.
  */
 export function PackageList(props: {
@@ -27,7 +27,7 @@ export function PackageList(props: {
         ))}
       </ul>
       <p className="muted">
-        {props.packages.length} packages, {formatSize(total)} unpacked in all
+        {props.packages.length} packages, {formatBytes(total)} unpacked in all
         {props.packages.some((p) => p.unpacked_size === null) ? ' (some sizes unknown)' : ''}.
       </p>
       {rest.length > 0 && (
@@ -53,7 +53,8 @@ function PackageRow(props: { p: PinnedPackage }) {
   const { p } = props;
   return (
     <>
-      <code>{p.name}</code> {p.version} · {pathLabel(p.expected_path)} · {formatSize(p.unpacked_size)}{' '}
+      <code>{p.name}</code> {p.version} · {pathLabel(p.expected_path)} ·{' '}
+      {p.unpacked_size === null ? 'size unknown' : formatBytes(p.unpacked_size)}{' '}
       <span className="muted">{p.license}</span>
     </>
   );
