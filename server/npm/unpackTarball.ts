@@ -31,6 +31,45 @@ export class UnsafeTarball extends Error {
   override readonly name = 'UnsafeTarball';
 }
 
+type Headers = tar.Headers;
+type EntryHandler = (
+  header: Headers,
+  stream: NodeJS.ReadableStream,
+  next: () => void,
+  /** A message: the tarball is unsafe (UnsafeTarball); an Error (the disk's): passed on as it is. */
+  fail: (reason: string | Error) => void,
+) => void;
+
+/**
+ * Streams a gzip'd tar's entries to `onEntry`, nothing written. Fails with UnsafeTarball when it inflates
+ * past `maxInflated` (a gzip bomb) or is mostly headers (tar-stream would hold them in memory), or when
+ * `onEntry` calls `fail`.
+ */
+export async function readTarball(tgz: string, maxInflated: number, onEntry: EntryHandler): Promise<void> {
+  let entries = 0;
+  let fileBytes = 0;
+  const extract = tar.extract();
+  extract.on('entry', (header, stream, next) => {
+    entries += 1;
+    if (header.type === 'file') stream.on('data', (chunk: Buffer) => (fileBytes += chunk.length));
+    onEntry(header, stream, next, (reason) => {
+      stream.resume();
+      extract.destroy(typeof reason === 'string' ? new UnsafeTarball(reason) : reason);
+    });
+  });
+  let inflated = 0;
+  const bounded = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      inflated += chunk.length;
+      if (inflated > maxInflated) done(new UnsafeTarball('the package unpacks to more than its limit'));
+      else if (tooMuchHeader(inflated, fileBytes, entries))
+        done(new UnsafeTarball('the package holds more tar headers than files'));
+      else done(null, chunk);
+    },
+  });
+  await pipeline(fs.createReadStream(tgz), zlib.createGunzip(), bounded, extract);
+}
+
 /**
  * Unpacks an npm tarball (gzip'd tar, files under `package/`) into `dest`: regular files and folders
  * only, never outside `dest`, never executable, within `limits`. Nothing in it runs.
@@ -45,12 +84,9 @@ export async function unpackTarball(
   let files = 0;
   let entries = 0;
   let bytes = 0;
-  const extract = tar.extract();
-  extract.on('entry', (header, stream, next) => {
-    const fail = (message: string) => {
-      stream.resume();
-      extract.destroy(new UnsafeTarball(message));
-    };
+  // Tar framing adds little to the files: inflating much past their limit is a gzip bomb.
+  const maxInflated = limits.maxTotalBytes + 64 * 1024 + limits.maxEntries * 1024;
+  await readTarball(tgz, maxInflated, (header, stream, next, fail) => {
     if (++entries > limits.maxEntries) return fail(`more than ${limits.maxEntries} entries`);
     // pax and GNU long-name headers are folded into the next header by tar-stream; the rest are refused.
     if (header.type !== 'file' && header.type !== 'directory')
@@ -84,23 +120,10 @@ export async function unpackTarball(
         fs.writeFileSync(target, Buffer.concat(chunks), { mode: 0o600 });
         next();
       } catch (err) {
-        extract.destroy(err as Error);
+        fail(err as Error);
       }
     });
   });
-  // Tar framing adds little to the files: inflating much past their limit is a gzip bomb.
-  let inflated = 0;
-  const bounded = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      inflated += chunk.length;
-      if (inflated > limits.maxTotalBytes + 64 * 1024 + limits.maxEntries * 1024)
-        done(new UnsafeTarball('the package unpacks to more than its limit'));
-      else if (tooMuchHeader(inflated, bytes, entries))
-        done(new UnsafeTarball('the package holds more tar headers than files'));
-      else done(null, chunk);
-    },
-  });
-  await pipeline(fs.createReadStream(tgz), zlib.createGunzip(), bounded, extract);
   return { files, entries, bytes };
 }
 
