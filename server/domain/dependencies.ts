@@ -120,16 +120,19 @@ export async function pinDependencies(
   return { dependencies: sortKeys(dependencies), packages };
 }
 
-// A registry that states no size (some mirrors drop `dist.unpackedSize`): the tarball's own count.
+// A registry that states no size (some mirrors drop `dist.unpackedSize`): the tarball's own count, a few at
+// a time, stopping once the tree is over its limit (refused anyway: the rest are neither fetched nor counted).
 async function countSizes(npm: NpmCache, packages: PinnedPackage[]): Promise<void> {
-  await Promise.all(
-    packages
-      .filter((p) => p.unpacked_size === null)
-      .map(async (p) => {
-        if (!npm.opts.offline) await npm.ensureTarball(p.name, p.version, p.integrity).catch(() => undefined);
-        p.unpacked_size = await npm.unpackedSize(p.integrity);
-      }),
-  );
+  let total = packages.reduce((n, p) => n + (p.unpacked_size ?? 0), 0);
+  const unsized = packages.filter((p) => p.unpacked_size === null);
+  const worker = async () => {
+    for (let p = unsized.shift(); p && total <= MAX_TREE_UNPACKED_BYTES; p = unsized.shift()) {
+      if (!npm.opts.offline) await npm.ensureTarball(p.name, p.version, p.integrity).catch(() => undefined);
+      p.unpacked_size = await npm.unpackedSize(p.integrity);
+      total += p.unpacked_size ?? 0;
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
 }
 
 function refuseTooLarge(packages: PinnedPackage[]): void {

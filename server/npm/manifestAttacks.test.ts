@@ -119,6 +119,7 @@ beforeAll(async () => {
     { name: 'big-a', version: '1.0.0', dist: { unpackedSize: 70 * MiB } },
     { name: 'big-b', version: '1.0.0', dist: { unpackedSize: 70 * MiB } },
     { name: 'huge', version: '1.0.0', dist: { unpackedSize: Number.MAX_SAFE_INTEGER } },
+    { name: 'unsized', version: '1.0.0' },
   );
   await registry.start();
   s = await startTestServer();
@@ -231,6 +232,14 @@ describe('hostile manifests through a proposal', () => {
       },
     })) as { isError?: boolean };
     expect(ok.isError).toBeFalsy();
+  });
+
+  it('stops counting sizes once the stated ones are over the limit: no tarball of an unsized package is fetched', async () => {
+    const from = registry.requests.length;
+    const res = await propose('big-a', 'big-b', 'unsized');
+    expect(res.body.code).toBe('too_large');
+    expect(registry.requests.slice(from).map((r) => r.path)).toContain('/unsized');
+    expect(registry.requests.slice(from).filter((r) => r.path.startsWith('/unsized/-/'))).toEqual([]);
   });
 
   it('counts a too_large refusal against the proposal rate limit (its tarballs were fetched and counted)', async () => {
