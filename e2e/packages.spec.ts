@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { openApp, packageExamples } from '../scripts/sandpack/packageExamples.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
+import { requestOnHost } from '../test-support/requestOnHost.ts';
 import type { ProposalView } from '../validation/views.ts';
 import { DATE_APP_SANDPACK } from './dateApps.ts';
 import { E2E_NPM_CACHE as CACHE } from './env.ts';
@@ -57,19 +57,16 @@ async function call(method: string, url: string, body?: unknown) {
 }
 
 /** A GET under another Host header (fetch may not set one): how the frame site answers. */
-function getOnHost(pathname: string, host: string): Promise<{ status: number; type: string; cors: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port: PORT, path: pathname, headers: { host } }, (res) => {
-        res.resume();
-        resolve({
-          status: res.statusCode ?? 0,
-          type: String(res.headers['content-type']),
-          cors: String(res.headers['access-control-allow-origin']),
-        });
-      })
-      .on('error', reject);
-  });
+async function getOnHost(
+  pathname: string,
+  host: string,
+): Promise<{ status: number; type: string; cors: string }> {
+  const res = await requestOnHost(PORT, host, pathname);
+  return {
+    status: res.status,
+    type: String(res.headers['content-type']),
+    cors: String(res.headers['access-control-allow-origin']),
+  };
 }
 
 interface Approved {
@@ -227,6 +224,7 @@ test('an app styled only with Tailwind classes that imports date-fns runs pre-bu
 const AUTOSIZE_APP = {
   'src/App.tsx': `import { useState } from 'react';
 import TextareaAutosize from 'react-textarea-autosize';
+import { requestOnHost } from '../test-support/requestOnHost.ts';
 
 export default function App() {
   const [text, setText] = useState('hello');

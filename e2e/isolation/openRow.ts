@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { type Browser, type BrowserContext, type CDPSession, expect, type Request } from '@playwright/test';
+import { requestOnHost } from '../../test-support/requestOnHost.ts';
 import type { Row } from './Row.ts';
 import type { RowContext, Weakening } from './rowEnv.ts';
 import type { RowSetup } from './setupRows.ts';
@@ -34,23 +34,13 @@ function pinWebRtc() {
 }
 
 /** The real frame document of `url`, fetched from the server with the frame's Host header. */
-function fetchFrameDocument(
+async function fetchFrameDocument(
   url: string,
   port: number,
 ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const { host, pathname } = new URL(url);
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 500, headers: res.headers as Record<string, string>, body }),
-        );
-      })
-      .on('error', reject);
-  });
+  const res = await requestOnHost(port, host, pathname);
+  return { status: res.status, headers: res.headers as Record<string, string>, body: res.body };
 }
 
 /** A signed-in context: a fresh one of `browser`, or a user profile of its own on disk. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureBuilt } from '../../build/ensureBuilt.ts';
+import { type HostReply, requestOnHost } from '../../test-support/requestOnHost.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { FRAME_DIR } from './frameHost.ts';
 
@@ -17,26 +17,9 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 /** A request on an app's own host (Host: <app>.localhost:<port>), as the browser sends it, path unparsed. */
-function getOnAppHost(
-  pathname: string,
-  app = 'app1',
-  method = 'GET',
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function getOnAppHost(pathname: string, app = 'app1', method = 'GET'): Promise<HostReply> {
   const port = new URL(s.url).port;
-  return new Promise((resolve, reject) => {
-    http
-      .request(
-        { host: '127.0.0.1', port, method, path: pathname, headers: { host: `${app}.localhost:${port}` } },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        },
-      )
-      .on('error', reject)
-      .end();
-  });
+  return requestOnHost(port, `${app}.localhost:${port}`, pathname, { method });
 }
 
 async function api(method: string, pathname: string, body?: unknown): Promise<Record<string, unknown>> {

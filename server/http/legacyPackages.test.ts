@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { requestOnHost } from '../../test-support/requestOnHost.ts';
 import { roomFixture } from '../../test-support/roomFixture.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
 import { NpmCache } from '../npm/NpmCache.ts';
@@ -91,17 +91,7 @@ async function packagesEvents(n: number) {
 
 /** GET on the app's own frame site, sending its Host as the browser does (no DNS for *.localhost here). */
 function getOnAppHost(url: URL): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port: url.port, path: url.pathname, headers: { host: url.host } }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
-  });
+  return requestOnHost(url.port, url.host, url.pathname);
 }
 
 const launcherApp = async (appId: string) =>

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { requestOnHost } from '../../test-support/requestOnHost.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { SERVICE_WORKER_NAME } from './bundlerFiles.ts';
 import { BUNDLER_DIR, sandpackFiles } from './sandpackHost.ts';
@@ -31,26 +32,7 @@ function onSite(
   pathname: string,
   opts: { method?: string; headers?: Record<string, string> } = {},
 ): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: pathname,
-          method: opts.method ?? 'GET',
-          headers: { host: `app1-sp.localhost:${port}`, ...opts.headers },
-        },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        },
-      )
-      .on('error', reject)
-      .end();
-  });
+  return requestOnHost(port, `app1-sp.localhost:${port}`, pathname, opts);
 }
 
 function keepsCsp(reply: Reply, what: string): void {

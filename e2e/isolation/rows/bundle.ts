@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { expect } from '@playwright/test';
+import { requestOnHost } from '../../../test-support/requestOnHost.ts';
 import { DATE_APP } from '../../dateApps.ts';
 import { at, failed, launcherIntact, noLeaks } from '../assertions.ts';
 import { probeApp } from '../probeApp.ts';
@@ -43,32 +43,19 @@ async function openBundled(t: RowContext, role = 'main'): Promise<Probe & { bund
 }
 
 /** A GET on a frame site as the browser sends it (Host `<key>.localhost:<port>`), without a browser. */
-function getOnSite(
+async function getOnSite(
   t: RowContext,
   key: string,
   pathname: string,
 ): Promise<{ status: number; type: string; nosniff: string; body: string }> {
   const port = Number(new URL(t.env.shell).port);
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        { host: '127.0.0.1', port, path: pathname, headers: { host: `${key}.localhost:${port}` } },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              type: String(res.headers['content-type']),
-              nosniff: String(res.headers['x-content-type-options']),
-              body,
-            }),
-          );
-        },
-      )
-      .on('error', reject);
-  });
+  const res = await requestOnHost(port, `${key}.localhost:${port}`, pathname);
+  return {
+    status: res.status,
+    type: String(res.headers['content-type']),
+    nosniff: String(res.headers['x-content-type-options']),
+    body: res.body,
+  };
 }
 
 // Two apps and a user profile on disk take longer than the default 30 s on a loaded 2-core machine.
