@@ -1,14 +1,8 @@
 /**
- * A hostile app: `body` runs once after mount (inside an async function, plain JS) with `out`,
- * `attempt(fn)` (records `{ok, value}` or `{ok: false, error: <name>, message}`), `wait(ms)` and
- * `sdk` (`@room/sdk`) in scope; the app then renders `out` as JSON into `<pre data-probe>`, plus the
- * CSP directives the frame saw violated.
+ * What the app probe and the package probe share (plain JS): the CSP directives seen violated, `show`,
+ * `attempt(fn)` (records `{ok, value}` or `{ok: false, error: <name>, message}`) and `wait(ms)`.
  */
-export function probeApp(body: string, extra: Record<string, string> = {}): Record<string, string> {
-  const app = `import { useEffect, useState } from 'react';
-import * as sdk from '@room/sdk';
-
-const violations = [];
+export const PROBE_PRELUDE = `const violations = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(e.effectiveDirective));
 const show = (v) =>
   v === undefined ? 'undefined' : v === null || ['string', 'number', 'boolean'].includes(typeof v) ? v : String(v);
@@ -19,7 +13,31 @@ async function attempt(fn) {
     return { ok: false, error: e && typeof e.code === 'string' ? e.code : (e && e.name) || String(e), message: String((e && e.message) || e).slice(0, 200) };
   }
 }
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));`;
+
+/** The app's component: runs `call` (a Promise of the outcome) once after mount and renders it as JSON. */
+export function probeRenderer(call: string): string {
+  return `export default function App() {
+  const [result, setResult] = useState(null);
+  useEffect(() => {
+    ${call}.then(setResult, (e) => setResult({ fatal: String(e) }));
+  }, []);
+  return result ? <pre data-probe="">{JSON.stringify(result)}</pre> : <p>probing</p>;
+}
+`;
+}
+
+/**
+ * A hostile app: `body` runs once after mount (inside an async function, plain JS) with `out`,
+ * `attempt(fn)` (records `{ok, value}` or `{ok: false, error: <name>, message}`), `wait(ms)` and
+ * `sdk` (`@room/sdk`) in scope; the app then renders `out` as JSON into `<pre data-probe>`, plus the
+ * CSP directives the frame saw violated.
+ */
+export function probeApp(body: string, extra: Record<string, string> = {}): Record<string, string> {
+  const app = `import { useEffect, useState } from 'react';
+import * as sdk from '@room/sdk';
+
+${PROBE_PRELUDE}
 
 async function probe() {
   const out = {};
@@ -28,14 +46,7 @@ ${body}
   return out;
 }
 
-export default function App() {
-  const [result, setResult] = useState(null);
-  useEffect(() => {
-    probe().then(setResult, (e) => setResult({ fatal: String(e) }));
-  }, []);
-  return result ? <pre data-probe="">{JSON.stringify(result)}</pre> : <p>probing</p>;
-}
-`;
+${probeRenderer('probe()')}`;
   return { 'src/App.tsx': app, ...extra };
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Manifest, NpmCache } from '../../server/npm/NpmCache.ts';
 import { packageEntries, packTarball } from '../../server/npm/packTarball.ts';
 import { type Packument, RegistryClient, type RegistryManifest } from '../../server/npm/RegistryClient.ts';
+import { PROBE_PRELUDE, probeRenderer } from './probeApp.ts';
 
 /** A hostile npm package: its own code runs the attacks, the app only calls it. */
 export const PROBE_PACKAGE = 'room-probe-pkg';
@@ -12,18 +13,7 @@ export const PROBE_PACKAGE = 'room-probe-pkg';
  */
 const INDEX = `import * as sdk from '@room/sdk';
 
-const violations = [];
-document.addEventListener('securitypolicyviolation', (e) => violations.push(e.effectiveDirective));
-const show = (v) =>
-  v === undefined ? 'undefined' : v === null || ['string', 'number', 'boolean'].includes(typeof v) ? v : String(v);
-async function attempt(fn) {
-  try {
-    return { ok: true, value: show(await fn()) };
-  } catch (e) {
-    return { ok: false, error: e && typeof e.code === 'string' ? e.code : (e && e.name) || String(e), message: String((e && e.message) || e).slice(0, 200) };
-  }
-}
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+${PROBE_PRELUDE}
 const done = (out) => Object.assign(out, { from: ${JSON.stringify(PROBE_PACKAGE)}, violations: [...new Set(violations)].sort() });
 const load = (tag, attrs) => new Promise((resolve, reject) => {
   const el = document.createElement(tag);
@@ -140,14 +130,7 @@ export function packageProbeApp(
     'src/App.tsx': `import { useEffect, useState } from 'react';
 import { ${probe} as probe } from '${PROBE_PACKAGE}';
 
-export default function App() {
-  const [result, setResult] = useState(null);
-  useEffect(() => {
-    probe(${JSON.stringify(env)}).then(setResult, (e) => setResult({ fatal: String(e) }));
-  }, []);
-  return result ? <pre data-probe="">{JSON.stringify(result)}</pre> : <p>probing</p>;
-}
-`,
+${probeRenderer(`probe(${JSON.stringify(env)})`)}`,
   };
 }
 
