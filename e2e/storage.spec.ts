@@ -118,7 +118,12 @@ test("app B never sees app A's keys, in the same room and across rooms", async (
   probe = await openProbe(page, room1, a.appId, 'Probe A');
   // Tells a lost record (the launcher's database) from a frame that read another key (CI saw undefined twice).
   expect(await storedKeys(page, room1, a.appId)).toEqual(['shared']);
-  expect(await probe.run('Get', { key: 'shared' })).toBe(`get: ok "${secret}"`);
+  const iframe = page.locator('iframe[title="Probe A"]');
+  await iframe.evaluate((el) => el.setAttribute('data-test-mark', 'in use'));
+  const got = await probe.run('Get', { key: 'shared' });
+  // Tells a frame replaced while in use (its input back to 'k') from a read that found nothing.
+  await expect(iframe, 'the frame was replaced while in use').toHaveAttribute('data-test-mark', 'in use');
+  expect(got).toBe(`get: ok "${secret}"`);
   expect(log.leaking(secret)).toEqual([]);
 });
 

@@ -118,8 +118,15 @@ export class Probe {
 
   /** Fills key and value, clicks a button, and waits for its result line. */
   async run(button: string, opts: { key?: string; value?: string } = {}): Promise<string> {
-    if (opts.key !== undefined) await this.frame.getByLabel('Key').fill(opts.key);
-    if (opts.value !== undefined) await this.frame.getByLabel('Value').fill(opts.value);
+    // Checked after filling: typing that went elsewhere (focus moved) fails here, not as a wrong result.
+    for (const [label, text] of [
+      ['Key', opts.key],
+      ['Value', opts.value],
+    ] as const) {
+      if (text === undefined) continue;
+      await this.frame.getByLabel(label).fill(text);
+      await expect(this.frame.getByLabel(label)).toHaveValue(text);
+    }
     const out = this.frame.getByTestId('out');
     const seq = Number(await out.getAttribute('data-seq'));
     await this.frame.getByRole('button', { name: button, exact: true }).click();

@@ -85,25 +85,22 @@ export function AppMenu({
         <h2 id="app-menu-title">About {app.name}</h2>
         {typeof about === 'string' ? (
           <p role="alert">{about}</p>
-        ) : about ? (
-          <dl>
+        ) : (
+          // The same rows while loading: the versions below never move under a pointer on their way.
+          <dl aria-busy={!about}>
             <dt>Version</dt>
-            <dd>{about.version}</dd>
+            <dd>{about ? about.version : '…'}</dd>
             <dt>Proposed by</dt>
-            <dd>
-              {about.proposed_by}, {when(about.proposed_at)}
-            </dd>
+            <dd>{about ? `${about.proposed_by}, ${when(about.proposed_at)}` : '…'}</dd>
             <dt>Approved by</dt>
-            <dd>
-              {about.approved_by}, {when(about.approved_at)}
-            </dd>
+            <dd>{about ? `${about.approved_by}, ${when(about.approved_at)}` : '…'}</dd>
             <dt>Content hash (SHA-256)</dt>
             <dd>
-              <code className="hash">{about.content_sha256}</code>
+              <code className="hash" style={about ? undefined : { visibility: 'hidden' }}>
+                {about ? about.content_sha256 : '0'.repeat(64)}
+              </code>
             </dd>
           </dl>
-        ) : (
-          <p aria-live="polite">Loading…</p>
         )}
         {open && <AppVersions roomId={roomId} appId={app.id} appName={app.name} owner={owner} />}
         <h3>Data on this device</h3>
