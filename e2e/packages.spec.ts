@@ -224,7 +224,6 @@ test('an app styled only with Tailwind classes that imports date-fns runs pre-bu
 const AUTOSIZE_APP = {
   'src/App.tsx': `import { useState } from 'react';
 import TextareaAutosize from 'react-textarea-autosize';
-import { requestOnHost } from '../test-support/requestOnHost.ts';
 
 export default function App() {
   const [text, setText] = useState('hello');
