@@ -144,7 +144,7 @@ export function isConnectMessage(x: unknown): x is ConnectMessage {
     x.type === 'room-connect' &&
     isNumber(x.version) &&
     (x.theme === undefined || isTheme(x.theme)) &&
-    (x.packages === undefined || typeof x.packages === 'string')
+    (x.packages === undefined || (typeof x.packages === 'string' && BUNDLE_PATH.test(x.packages)))
   );
 }
 
