@@ -60,7 +60,11 @@ export interface ApiRoutes {
     response: { proposals: ProposalView[] };
   };
   'GET /api/rooms/:roomId/proposals/:proposalId': { response: { proposal: ProposalView } };
-  'POST /api/rooms/:roomId/proposals/:proposalId/approve': { response: { app: ApprovedApp } };
+  /** `reviewed_version`: the app version the reviewed diff was against (null: reviewed as a new app). */
+  'POST /api/rooms/:roomId/proposals/:proposalId/approve': {
+    body: { reviewed_version?: number | null };
+    response: { app: ApprovedApp };
+  };
   'POST /api/rooms/:roomId/proposals/:proposalId/decline': {
     body: { reason?: string };
     response: { proposal: ProposalView };
@@ -110,7 +114,12 @@ export type ParamsOf<K extends RouteKey> = { [N in ParamNames<PathOf<K>>]: strin
 export type RouteCall<K extends RouteKey> = ([keyof ParamsOf<K>] extends [never]
   ? { params?: undefined }
   : { params: ParamsOf<K> }) &
-  (BodyOf<K> extends undefined ? { body?: undefined } : { body: BodyOf<K> }) &
+  (BodyOf<K> extends undefined
+    ? { body?: undefined }
+    : // A body whose fields are all optional may be left out.
+      object extends BodyOf<K>
+      ? { body?: BodyOf<K> }
+      : { body: BodyOf<K> }) &
   (QueryOf<K> extends undefined ? { query?: undefined } : { query?: QueryOf<K> });
 
 /** The arguments after the route key: none when the route takes no params, body or query. */

@@ -79,7 +79,9 @@ export async function approveProposal(
   who: Principal,
   roomId: string,
   proposalId: string,
+  opts: { reviewedVersion?: unknown } = {},
 ): Promise<ApprovedApp> {
+  const reviewedVersion = reviewedVersionOf(opts.reviewedVersion);
   const { room, proposal } = await ownerProposal(d, who, roomId, proposalId);
   // Two pending look-alikes both passed at proposal time: the first approved wins the name.
   await refuseLookAlikeApproval(d, room.id, proposal.name);
@@ -91,6 +93,7 @@ export async function approveProposal(
     decidedBy: who.personId,
     at: now,
     instanceId: newId('a'),
+    reviewedVersion,
     // Recorded with the approval, so a concurrent prune never sees the bundle unnamed.
     packages,
     events: ({ instance: app, updated }) => [
@@ -125,6 +128,13 @@ export async function approveProposal(
     packages_path: packages?.path ?? null,
     packages_note: packages?.note ?? null,
   };
+}
+
+/** The app version an approval was reviewed against: absent (not checked), null (a new app) or a version. */
+function reviewedVersionOf(value: unknown): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (Number.isSafeInteger(value) && (value as number) >= 1) return value as number;
+  throw new CodedError('bad_request', 'reviewed_version must be a version number (1 or more) or null');
 }
 
 /** Declines with an optional reason the proposer can read. */

@@ -152,6 +152,42 @@ describe('an update is a proposal for an approved app of the same name', () => {
     expect(await launcher()).toHaveLength(1);
   });
 
+  it('an approval pinned to the version its diff was read against is refused once the app moved on, and changes nothing', async () => {
+    const app = await approve((await propose(V1)).id);
+    const a = await propose(V2);
+    const b = await propose({ 'src/App.tsx': 'export default () => "three";\n' });
+    await approve(a.id);
+    const url = `/api/rooms/${f.roomId}/proposals/${b.id}/approve`;
+    // Read against version 1; the app is at version 2 now.
+    const stale = await f.owner('POST', url, { reviewed_version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'conflict', detail: { current_version: 2 } });
+    expect(stale.body.message).toContain('at version 2 now');
+    expect(await proposal(b.id)).toMatchObject({ state: 'pending' });
+    expect(await filesOf(app.id)).toEqual(V2);
+    // Reviewed as a new app, but an app of that name exists: refused too.
+    expect((await f.owner('POST', url, { reviewed_version: null })).status).toBe(409);
+    for (const bad of [0, -1, 1.5, '2', true, {}])
+      expect((await f.owner('POST', url, { reviewed_version: bad })).body.code, String(bad)).toBe(
+        'bad_request',
+      );
+    // Read again against version 2: approved.
+    const ok = await f.owner('POST', url, { reviewed_version: 2 });
+    expect(ok.body.app).toMatchObject({ id: app.id, version: 3 });
+  });
+
+  it('a new app reviewed as new is refused when an app of its name was approved meanwhile', async () => {
+    const a = await propose(V1, 'Twin');
+    const b = await propose(V2, 'Twin');
+    await approve(a.id);
+    const res = await f.owner('POST', `/api/rooms/${f.roomId}/proposals/${b.id}/approve`, {
+      reviewed_version: null,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('as a new app');
+    expect(await proposal(b.id)).toMatchObject({ state: 'pending' });
+  });
+
   it('an identical name in another room is not an update', async () => {
     await approve((await propose(V1)).id);
     const other = (await f.owner('POST', '/api/rooms', { name: 'Elsewhere' })).body.room.id;

@@ -79,7 +79,10 @@ export function addReviewRoutes(router: Router): Router {
     })
     .route('POST /api/rooms/:roomId/proposals/:proposalId/approve', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
-      const app = await approveProposal(ctx.deps, who, ctx.params.roomId, ctx.params.proposalId);
+      const body = (await readJson(ctx.req, SMALL_BODY)) as { reviewed_version?: unknown } | undefined;
+      const app = await approveProposal(ctx.deps, who, ctx.params.roomId, ctx.params.proposalId, {
+        reviewedVersion: body?.reviewed_version,
+      });
       return { app };
     })
     .route('POST /api/rooms/:roomId/proposals/:proposalId/decline', async (ctx) => {

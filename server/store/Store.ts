@@ -270,6 +270,11 @@ export interface Store {
     decidedBy: string;
     at: number;
     instanceId: string;
+    /**
+     * The app version the owner's diff was against (null: reviewed as a new app); when given and the app
+     * of that name is at another version now (or exists now, or no longer), a conflict and no change.
+     */
+    reviewedVersion?: number | null;
     events: (approval: Approval) => NewEvent[];
     /** The package build's outcome and bundle, recorded in the same transaction. */
     packages?: ApprovalPackages | null;

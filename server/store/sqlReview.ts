@@ -120,6 +120,8 @@ export interface ApproveInput {
   decidedBy: string;
   at: number;
   instanceId: string;
+  /** The app version the reviewed diff was against (null: a new app); undefined: not checked. */
+  reviewedVersion?: number | null;
   events: (approval: Approval) => NewEvent[];
   /** What the approval's package build decided, recorded in this transaction with the bundle it made. */
   packages?: ApprovalPackages | null;
@@ -154,6 +156,7 @@ export async function approveIn(trx: Db, input: ApproveInput): Promise<Approval>
   }
   // Under the room's lock: the app of this name now, whatever the proposal saw when it was made.
   const target = await findActiveByName(trx, roomId, p.name);
+  refuseUnreviewed(p.name, target, input.reviewedVersion);
   const approval = target
     ? await updateInPlace(trx, target, input)
     : { instance: await insertInstance(trx, roomId, p.name, input), updated: false };
@@ -219,6 +222,21 @@ async function insertInstance(trx: Db, roomId: string, name: string, input: Appr
     })
     .execute();
   return instance;
+}
+
+/** The owner approves what they read: a diff against the app's version then, or a new app. */
+function refuseUnreviewed(
+  name: string,
+  target: InstanceRow | undefined,
+  reviewed: number | null | undefined,
+) {
+  const now = target?.version ?? null;
+  if (reviewed === undefined || reviewed === now) return;
+  const was = reviewed === null ? 'as a new app' : `against version ${reviewed}`;
+  const is = now === null ? `there is no app named “${name}” now` : `“${name}” is at version ${now} now`;
+  throw new CodedError('conflict', `Not approved: you reviewed it ${was}, and ${is}. Review it again.`, {
+    current_version: now,
+  });
 }
 
 export function approveUnique(db: Db, input: ApproveInput): Promise<Approval> {

@@ -45,6 +45,8 @@ export function ApprovalQueue({ roomId, roomName }: { roomId: string; roomName?:
     act(async () => {
       const { app } = await api('POST /api/rooms/:roomId/proposals/:proposalId/approve', {
         params: { roomId, proposalId: p.id },
+        // Pinned to what the card showed: the server refuses if the app moved on since.
+        body: { reviewed_version: p.update?.current_version ?? null },
       });
       setApproved((list) => [...list, app]);
     });
