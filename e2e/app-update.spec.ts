@@ -154,3 +154,42 @@ test('an update is reviewed as a diff, applied in place with the data kept, take
   });
   await expect(watcher.getByText(/Version \d is ready/)).toHaveCount(0);
 });
+
+test('an approval is of the diff the owner read: a card the app moved past is refused, then shown against the new version', async ({
+  owner,
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await createRoom(request, `Pinned ${Date.now()}`);
+  const v1 = await proposeApp(owner, roomId, { name: NAME, files: { 'src/App.tsx': standup('Pinned v1') } });
+  const app = await approveProposal(owner, roomId, v1.id);
+  const late = await proposeApp(owner, roomId, {
+    name: NAME,
+    files: { 'src/App.tsx': standup('Pinned late') },
+  });
+  // The page hears no events (as on a dropped connection) while another update is approved elsewhere.
+  await page.route('**/events/stream**', (route) => route.abort());
+  await page.goto(`/rooms/${roomId}/review`);
+  const card = page.getByRole('article', { name: NAME });
+  await expect(card.getByText(`Update of ${NAME} from version 1`)).toBeVisible(LIVE);
+  const other = await proposeApp(owner, roomId, {
+    name: NAME,
+    files: { 'src/App.tsx': standup('Pinned v2') },
+  });
+  expect(await approveProposal(owner, roomId, other.id)).toMatchObject({ id: app.id, version: 2 });
+
+  await card.getByRole('button', { name: 'Approve update' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    `Not approved: you reviewed it against version 1, and “${NAME}” is at version 2 now. Review it again.`,
+  );
+  // Still pending, now shown against version 2; approving that approves it.
+  await expect(
+    card.getByText(`${NAME} moved on since this was proposed: it is at version 2 now`),
+  ).toBeVisible();
+  await card.getByRole('button', { name: 'Approve update' }).click();
+  await expect(card).toHaveCount(0, LIVE);
+  const proposal = await owner.api('GET /api/rooms/:roomId/proposals/:proposalId', {
+    params: { roomId, proposalId: late.id },
+  });
+  expect(proposal.proposal.state).toBe('approved');
+});
