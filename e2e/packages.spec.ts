@@ -8,6 +8,7 @@ import { requestOnHost } from '../test-support/requestOnHost.ts';
 import type { ProposalView } from '../validation/views.ts';
 import { DATE_APP_SANDPACK } from './dateApps.ts';
 import { E2E_NPM_CACHE as CACHE } from './env.ts';
+import { cacheLocalPackage, localPackage } from './localPackage.ts';
 import { type RunningServer, spawnServer } from './spawnServer.ts';
 import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from './tailwindApp.ts';
 
@@ -22,9 +23,21 @@ let server: RunningServer;
 
 test.describe.configure({ mode: 'serial' });
 
+/** A package that ships CSS, as toastify-js and leaflet do: its module's own, one by path, an image in it. */
+const STYLED = localPackage('room-styled-pkg', {
+  'package.json': JSON.stringify({ module: 'index.js' }),
+  'index.js': "import './base.css';\nexport const badge = 'STYLED BADGE';\n",
+  'base.css':
+    '.styled-badge { color: rgb(10, 120, 30); padding-left: 13px; background-image: url(./dot.svg); }\n',
+  'extra.css': '.styled-extra { margin-top: 9px; }\n',
+  'dot.svg':
+    '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"><rect width="2" height="2"/></svg>',
+});
+
 test.beforeAll(async () => {
   if (!cacheIsFilled(CACHE))
     throw new Error(`No npm cache at ${CACHE}: the e2e global setup fills it (or npm run sandpack:cache)`);
+  await cacheLocalPackage(CACHE, STYLED);
   server = await spawnServer({
     PORT: String(PORT),
     ROOM_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'room-packages-')),
@@ -196,6 +209,36 @@ test('a warm frame fetches its bundle before the click and runs it once the app 
   await expect(warm.getByText('ISO 2020-01-02')).toBeVisible();
   expect(fetched).toEqual([bundleUrl]);
   expect(dates.app.packages_path).toBe('bundle');
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test("a package's CSS (its module's own and one imported by path, with an image) styles the app pre-bundled", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, app } = await proposeAndApprove('Styled', {
+    'package.json': JSON.stringify({ dependencies: { [STYLED.name]: STYLED.version } }),
+    'src/App.tsx': `import { badge } from '${STYLED.name}';
+import '${STYLED.name}/extra.css';
+
+export default function App() {
+  return <p className="styled-badge styled-extra">{badge}</p>;
+}
+`,
+  });
+  expect(app.packages_path).toBe('bundle');
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const badge = page.frameLocator('iframe[title="Styled"]').getByText('STYLED BADGE');
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveCSS('color', 'rgb(10, 120, 30)');
+  await expect(badge).toHaveCSS('padding-left', '13px');
+  await expect(badge).toHaveCSS('margin-top', '9px');
+  await expect(badge).toHaveCSS('background-image', /^url\("data:image\/svg\+xml/);
   expect(outside).toEqual([]);
   await context.close();
 });

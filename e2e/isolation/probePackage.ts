@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Manifest, NpmCache } from '../../server/npm/NpmCache.ts';
-import { packageEntries, packTarball } from '../../server/npm/packTarball.ts';
-import { type Packument, RegistryClient, type RegistryManifest } from '../../server/npm/RegistryClient.ts';
+import { cacheLocalPackage } from '../localPackage.ts';
 import { PROBE_PRELUDE, probeRenderer } from './probeApp.ts';
 
 /** A hostile npm package: its own code runs the attacks, the app only calls it. */
@@ -134,37 +132,7 @@ ${probeRenderer(`probe(${JSON.stringify(env)})`)}`,
   };
 }
 
-/** Serves the probe package to an NpmCache in process: its document and a real tarball, no network. */
-class ProbeRegistry extends RegistryClient {
-  constructor(private readonly tgz: Buffer) {
-    super(async () => ({}));
-  }
-
-  override async packument(name: string): Promise<Packument> {
-    const integrity = `sha512-${createHash('sha512').update(this.tgz).digest('base64')}`;
-    const manifest = {
-      ...JSON.parse(FILES['package.json']),
-      license: 'MIT',
-      dist: { integrity, tarball: `http://127.0.0.1/${name}/-/${name}-${PROBE_PACKAGE_VERSION}.tgz` },
-    } as RegistryManifest;
-    return { name, 'dist-tags': {}, versions: { [PROBE_PACKAGE_VERSION]: manifest } };
-  }
-
-  override async tarball(): Promise<Buffer> {
-    return this.tgz;
-  }
-}
-
 /** Puts the probe package into the npm cache at `dir` (a no-op when this version is there). */
-export async function cacheProbePackage(dir: string): Promise<void> {
-  const cache = new NpmCache({ dir, offline: false, registry: new ProbeRegistry(Buffer.alloc(0)) });
-  const held: Manifest | undefined = cache.manifest(PROBE_PACKAGE, PROBE_PACKAGE_VERSION);
-  if (held && cache.tarball(held.dist.integrity)) return;
-  const filling = new NpmCache({
-    dir,
-    offline: false,
-    registry: new ProbeRegistry(await packTarball(packageEntries(FILES))),
-  });
-  const manifest = await filling.pick(PROBE_PACKAGE, PROBE_PACKAGE_VERSION);
-  await filling.ensureTarball(PROBE_PACKAGE, PROBE_PACKAGE_VERSION, manifest.dist.integrity);
+export function cacheProbePackage(dir: string): Promise<void> {
+  return cacheLocalPackage(dir, { name: PROBE_PACKAGE, version: PROBE_PACKAGE_VERSION, files: FILES });
 }

@@ -24,6 +24,16 @@ export async function loadPackages(
   (globalThis as Record<symbol, unknown>)[Symbol.for(PROVIDED_GLOBAL)] = (specifier: string) =>
     Object.hasOwn(provided, specifier) ? provided[specifier] : undefined;
   const url = new URL(path, window.location.href).href;
-  const bundle = (await import(/* @vite-ignore */ url)) as { default?: Record<string, unknown> };
+  const bundle = (await import(/* @vite-ignore */ url)) as {
+    default?: Record<string, unknown>;
+    css?: unknown;
+  };
+  if (typeof bundle.css === 'string') {
+    // Before any of the app's own CSS, as a bundler would order a package's styles the app imports.
+    const style = document.createElement('style');
+    style.dataset.packages = '';
+    style.textContent = bundle.css;
+    document.head.prepend(style);
+  }
   return bundle.default ?? {};
 }

@@ -10,6 +10,9 @@ import { PROVIDED_GLOBAL } from './bundleEntry.ts';
 import type { Manifest } from './NpmCache.ts';
 import { packageEntries, packTarball } from './packTarball.ts';
 
+const RUNTIME_REACT = (createRequire(import.meta.url)('react-dom/package.json') as { version: string })
+  .version;
+
 const PACKAGES: Record<string, Record<string, string>> = {
   'mini-dates': {
     'package.json': JSON.stringify({
@@ -37,6 +40,29 @@ const PACKAGES: Record<string, Record<string, string>> = {
     'index.js': "export { default as rel } from '../../../SCRATCH/secret.txt';\n",
     'abs.js': "export { default as abs } from 'ABS' with { type: 'text' };\n",
     'json.js': "exports.json = require('ABS_JSON');\n",
+  },
+  // Styles a bundler would ship with the code: a module's own CSS, a CSS file imported by path, an image in it.
+  'styled-pkg': {
+    'package.json': JSON.stringify({ name: 'styled-pkg', version: '1.0.0', module: 'index.js' }),
+    'index.js': "import './base.css';\nexport const label = 'styled';\n",
+    'base.css': '.styled-base { color: rgb(1, 2, 3); background: url(./dot.svg); }\n',
+    'extra.css': '.styled-extra { margin: 7px; }\n',
+    'dot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+  },
+  // Stands in for react-dom at the runtime's version: its server entry (exports' browser condition) uses React.
+  'react-dom': {
+    'package.json': JSON.stringify({
+      name: 'react-dom',
+      version: RUNTIME_REACT,
+      exports: {
+        '.': './index.js',
+        './server': { browser: './server.browser.js', default: './server.node.js' },
+      },
+    }),
+    'index.js': "exports.CLIENT_MARKER = 'client';\n",
+    'server.browser.js':
+      "const React = require('react');\nexports.renderToString = (el) => 'SERVER:' + typeof React.createElement + ':' + el;\n",
+    'server.node.js': "require('stream');\n",
   },
   'dyn-req': {
     'package.json': JSON.stringify({ name: 'dyn-req', version: '1.0.0', main: 'index.js' }),
@@ -115,6 +141,34 @@ describe('buildBundle', () => {
     expect(bundle?.code).not.toContain('react.production');
     const modules = await load(bundle?.code ?? '');
     expect(typeof modules['hook-comp']?.Counter).toBe('function');
+  });
+
+  it("carries the packages' CSS (a module's own and one imported by path) with its images inlined", async () => {
+    const bundle = await buildBundle(source, [pin('styled-pkg')], {
+      'src/App.tsx': "import { label } from 'styled-pkg';\nimport 'styled-pkg/extra.css';\n",
+    });
+    const file = path.join(dir, 'styled.mjs');
+    fs.writeFileSync(file, bundle?.code ?? '');
+    const { css, default: modules } = (await import(file)) as {
+      css: string;
+      default: Record<string, unknown>;
+    };
+    expect((modules['styled-pkg'] as { label: string }).label).toBe('styled');
+    expect(modules).toHaveProperty(['styled-pkg/extra.css']);
+    expect(css).toMatch(/\.styled-base\s*\{[^}]*color:\s*(rgb\(1, 2, 3\)|#010203)/);
+    expect(css).toMatch(/\.styled-extra\s*\{[^}]*margin:\s*7px/);
+    expect(css).toMatch(/url\(['"]?data:image\/svg\+xml[,;]/);
+    expect(css).not.toContain('dot.svg');
+  });
+
+  it("bundles react-dom/server from the pinned react-dom, sharing the runtime's React, only at its version", async () => {
+    const app = { 'src/App.tsx': "import { renderToString } from 'react-dom/server';\n" };
+    const bundle = await buildBundle(source, [pin('react-dom')], app);
+    expect(bundle?.code).not.toContain('CLIENT_MARKER');
+    const modules = await load(bundle?.code ?? '');
+    expect(modules['react-dom/server']?.renderToString?.('x' as never)).toBe('SERVER:function:x');
+    const older = { ...pin('react-dom'), version: '18.2.0' };
+    await expect(buildBundle(source, [older], app)).rejects.toThrow(/react-dom\/server needs react-dom/);
   });
 
   it('fails on Node built-ins and on a require() it cannot follow', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -28,6 +29,10 @@ export interface BundleLimits {
   maxTreeEntries: number;
 }
 
+/** The React the frame runtime ships (react-dom/server must be of the same release). */
+const RUNTIME_REACT = (createRequire(import.meta.url)('react-dom/package.json') as { version: string })
+  .version;
+
 export const BUNDLE_LIMITS: BundleLimits = {
   timeoutMs: 60_000,
   maxOutputBytes: 8 * 1024 * 1024,
@@ -46,6 +51,16 @@ export interface Bundle {
   hash: string;
   code: string;
 }
+
+/** What a package's CSS may reference, inlined into the bundle's CSS (the frame loads nothing else). */
+const INLINED_ASSETS: Record<string, esbuild.Loader> = Object.fromEntries(
+  ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.woff', '.woff2', '.ttf', '.otf', '.eot'].map(
+    (ext) => [ext, 'dataurl' as const],
+  ),
+);
+
+/** React's server renderers: bundled from the pinned react-dom (the runtime's own version), React still shared. */
+const SERVER_RENDERER = /^react-dom\/(server|static)(\.browser)?$/;
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -69,7 +84,8 @@ export async function buildBundle(
   try {
     // One budget for the whole tree: 2,000 packages at each one's own limit would fill the disk.
     const left = { bytes: limits.maxTreeBytes, entries: limits.maxTreeEntries };
-    for (const p of reachable(source, packages)) {
+    const renders = entry.specifiers.some((s) => SERVER_RENDERER.test(s));
+    for (const p of reachable(source, packages, renders)) {
       const tgz = source.tarball(p.integrity);
       if (!tgz) throw new BundleFailed(`${p.name}@${p.version} is not in the npm cache`);
       const own = {
@@ -103,6 +119,9 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
     entryPoints: [path.join(dir, 'entry.mjs')],
     bundle: true,
     write: false,
+    // CSS a package's module imports comes out beside the code (never written: write is false).
+    outdir: path.join(dir, 'out'),
+    loader: INLINED_ASSETS,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
@@ -125,12 +144,14 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
     // A require() or import() esbuild could not follow would fail in the browser: Sandpack runs those.
     const unfollowed = result.warnings.filter((w) => /require|import\(\)|dynamic/i.test(w.text));
     if (unfollowed.length > 0) throw new BundleFailed(messageOf(unfollowed));
-    const out = result.outputFiles?.[0]?.text;
+    const out = result.outputFiles?.find((f) => f.path.endsWith('.js'))?.text;
     if (out === undefined) throw new BundleFailed(`The build took longer than ${limits.timeoutMs} ms`);
+    const css = result.outputFiles?.find((f) => f.path.endsWith('.css'))?.text;
     // esbuild's shim for a require() it left in place (it does not warn inside node_modules).
     if (out.includes('Dynamic require of "'))
       throw new BundleFailed('A package calls require() with a computed name');
-    return out;
+    // The packages' CSS travels in the module: the frame adds it before the app's own styles.
+    return css ? `${out}export const css=${JSON.stringify(css)};\n` : out;
   } finally {
     clearTimeout(timer);
     await ctx.dispose();
@@ -165,7 +186,10 @@ function providedModules(): esbuild.Plugin {
       build.onResolve({ filter: /^(react|react-dom|@room\/sdk)(\/.*)?$/ }, (args) =>
         provided.has(args.path)
           ? { path: args.path, namespace: 'room-provided' }
-          : { errors: [{ text: `"${args.path}" is not served by the frame runtime` }] },
+          : // esbuild finds it in the unpacked react-dom; its own react and react-dom imports come back here.
+            SERVER_RENDERER.test(args.path)
+            ? undefined
+            : { errors: [{ text: `"${args.path}" is not served by the frame runtime` }] },
       );
       build.onLoad({ filter: /.*/, namespace: 'room-provided' }, (args) => ({
         contents: `module.exports = globalThis[Symbol.for(${JSON.stringify(PROVIDED_GLOBAL)})](${JSON.stringify(args.path)});`,
@@ -177,10 +201,16 @@ function providedModules(): esbuild.Plugin {
 
 /**
  * The pinned packages the app's own imports reach (through manifests' dependencies and peers), one
- * version per name, React excluded: the Sandpack bundler's implicit packages are not unpacked.
+ * version per name, React excluded: the Sandpack bundler's implicit packages are not unpacked. With
+ * `renders` (a server renderer imported), react-dom is unpacked for it, only at the runtime's version.
  */
-function reachable(source: BundleSource, packages: PinnedPackage[]): PinnedPackage[] {
-  const external = new Set(['react', 'react-dom']);
+function reachable(source: BundleSource, packages: PinnedPackage[], renders: boolean): PinnedPackage[] {
+  const external = new Set(renders ? ['react'] : ['react', 'react-dom']);
+  if (renders) {
+    const dom = packages.find((p) => p.name === 'react-dom');
+    if (dom?.version !== RUNTIME_REACT)
+      throw new BundleFailed(`react-dom/server needs react-dom ${RUNTIME_REACT}, the runtime's React`);
+  }
   const chosen = new Map<string, PinnedPackage>();
   const queue: { name: string; range: string }[] = packages
     .filter((p) => p.role === 'direct')
