@@ -120,12 +120,9 @@ async function measureTabSwitch(
       async ([tabId, title]) => {
         const started = performance.now();
         document.getElementById(tabId as string)?.click();
-        const shown = () =>
-          (document.querySelector(`iframe[title="${title}"]`)?.getClientRects().length ?? 0) > 0;
-        await new Promise<void>((resolve) => {
-          const step = () => (shown() ? resolve() : requestAnimationFrame(step));
-          step();
-        });
+        // No named functions in here: tsx's name helper (__name) is not defined in the page.
+        while ((document.querySelector(`iframe[title="${title}"]`)?.getClientRects().length ?? 0) === 0)
+          await new Promise((resolve) => requestAnimationFrame(resolve));
         // rAF runs before the frame is painted; the task after it runs once it has been.
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
         return performance.now() - started;
