@@ -15,16 +15,12 @@ export async function refuseLookAlikeProposal(
   who: Principal,
   name: string,
 ): Promise<void> {
-  const pending = await d.store.listProposals(room.id, {
+  // Names only: a room may hold thousands of pending proposals, each with all its files.
+  const pending = await d.store.listProposalNames(room.id, {
     state: 'pending',
     ...(room.role === 'owner' ? {} : { proposerId: who.personId }),
   });
-  await refuse(
-    d,
-    room.id,
-    name,
-    pending.map((p) => p.name),
-  );
+  await refuse(d, room.id, name, pending);
 }
 
 /** Rule 6 at approval: the name must not look like an app already in the launcher. */

@@ -140,6 +140,10 @@ export class SqlStore implements Store {
     return review.listProposals(this.db, roomId, filter);
   }
 
+  listProposalNames(roomId: string, filter: { state: ProposalState; proposerId?: string }) {
+    return review.listProposalNames(this.db, roomId, filter);
+  }
+
   approveUnique(input: Parameters<Store['approveUnique']>[0]) {
     return review.approveUnique(this.db, input);
   }

@@ -261,6 +261,8 @@ export interface Store {
     roomId: string,
     filter: { state?: ProposalState; proposerId?: string },
   ): Promise<ProposalRow[]>;
+  /** Only the names of a room's proposals in one state (a proposal's look-alike check reads nothing else). */
+  listProposalNames(roomId: string, filter: { state: ProposalState; proposerId?: string }): Promise<string[]>;
   /**
    * Approves in one transaction: the active app of the same launcher name is updated in place (same id
    * and position, next version), otherwise a new app is added as version 1; then the events it implies.

@@ -115,6 +115,21 @@ export async function listProposals(
   return rows.map(toProposal);
 }
 
+export async function listProposalNames(
+  db: Db,
+  roomId: string,
+  filter: { state: ProposalState; proposerId?: string },
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('proposals')
+    .select('name')
+    .where('room_id', '=', roomId)
+    .where('state', '=', filter.state)
+    .$if(filter.proposerId !== undefined, (q) => q.where('proposer_id', '=', filter.proposerId as string))
+    .execute();
+  return rows.map((r) => r.name);
+}
+
 export interface ApproveInput {
   proposalId: string;
   decidedBy: string;
