@@ -64,6 +64,22 @@ const PACKAGES: Record<string, Record<string, string>> = {
       "const React = require('react');\nexports.renderToString = (el) => 'SERVER:' + typeof React.createElement + ':' + el;\n",
     'server.node.js': "require('stream');\n",
   },
+  // One small image, its url() repeated: esbuild would write the whole image into the CSS at each one.
+  'css-bomb': {
+    'package.json': JSON.stringify({ name: 'css-bomb', version: '1.0.0', module: 'index.js' }),
+    'index.js': "import './bomb.css';\nexport const boom = 1;\n",
+    'bomb.css': Array.from({ length: 300 }, (_, i) => `.b${i}{background:url(./pic.png)}`).join('\n'),
+    'font.css': '@font-face{font-family:f;src:url(./f.eot?#iefix)}\n'.repeat(300),
+    'pic.png': 'P'.repeat(64 * 1024),
+    'f.eot': 'E'.repeat(64 * 1024),
+  },
+  // A package's CSS reaching for the server's disk through url() and @import.
+  'css-disk': {
+    'package.json': JSON.stringify({ name: 'css-disk', version: '1.0.0', module: 'index.js' }),
+    'rel.css': '.r{background:url(../../../SCRATCH/secret.png)}\n',
+    'abs.css': '.a{background:url(ABS)}\n',
+    'imp.css': '@import "../../../SCRATCH/secret.css";\n',
+  },
   'dyn-req': {
     'package.json': JSON.stringify({ name: 'dyn-req', version: '1.0.0', main: 'index.js' }),
     'index.js': 'exports.load = (name) => require(name);\n',
@@ -93,6 +109,9 @@ beforeAll(async () => {
   disk['index.js'] = (disk['index.js'] as string).replace('SCRATCH', path.basename(dir));
   disk['abs.js'] = (disk['abs.js'] as string).replace('ABS', path.join(dir, 'secret.txt'));
   disk['json.js'] = (disk['json.js'] as string).replace('ABS_JSON', path.join(dir, 'secret.json'));
+  const css = PACKAGES['css-disk'] as Record<string, string>;
+  for (const f of ['rel.css', 'imp.css']) css[f] = (css[f] as string).replace('SCRATCH', path.basename(dir));
+  css['abs.css'] = (css['abs.css'] as string).replace('ABS', path.join(dir, 'secret.png'));
   for (const [name, files] of Object.entries(PACKAGES)) {
     const file = path.join(dir, `${name}.tgz`);
     fs.writeFileSync(file, await packTarball(packageEntries(files)));
@@ -159,6 +178,24 @@ describe('buildBundle', () => {
     expect(css).toMatch(/\.styled-extra\s*\{[^}]*margin:\s*7px/);
     expect(css).toMatch(/url\(['"]?data:image\/svg\+xml[,;]/);
     expect(css).not.toContain('dot.svg');
+  });
+
+  it("holds the CSS's inlined images and fonts to the bundle limit, counting every url() to them", async () => {
+    const limits = { ...BUNDLE_LIMITS, maxOutputBytes: 1024 * 1024 };
+    // 300 url()s of one 64 KiB image: 26 MB of CSS, refused before esbuild writes it out.
+    for (const spec of ['css-bomb', 'css-bomb/font.css'])
+      await expect(
+        buildBundle(source, [pin('css-bomb')], { 'src/App.tsx': `import * as m from '${spec}';` }, limits),
+      ).rejects.toThrow(/inline more than 1048576 bytes of images and fonts/);
+  });
+
+  it('refuses package CSS whose url() or @import reaches outside the scratch folder', async () => {
+    fs.writeFileSync(path.join(dir, 'secret.png'), 'SERVER_SECRET');
+    fs.writeFileSync(path.join(dir, 'secret.css'), '.s{content:"SERVER_SECRET"}');
+    for (const file of ['rel.css', 'abs.css', 'imp.css'])
+      await expect(
+        buildBundle(source, [pin('css-disk')], { 'src/App.tsx': `import 'css-disk/${file}';` }),
+      ).rejects.toThrow(/outside the unpacked packages/);
   });
 
   it("bundles react-dom/server from the pinned react-dom, sharing the runtime's React, only at its version", async () => {

@@ -52,12 +52,27 @@ export interface Bundle {
   code: string;
 }
 
-/** What a package's CSS may reference, inlined into the bundle's CSS (the frame loads nothing else). */
+/** Images and fonts a package references, inlined as data: URLs (the frame loads nothing else), by type. */
+const ASSET_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.svg': 'image/svg+xml',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.eot': 'application/vnd.ms-fontobject',
+};
 const INLINED_ASSETS: Record<string, esbuild.Loader> = Object.fromEntries(
-  ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.woff', '.woff2', '.ttf', '.otf', '.eot'].map(
-    (ext) => [ext, 'dataurl' as const],
-  ),
+  Object.keys(ASSET_TYPES).map((ext) => [ext, 'dataurl' as const]),
 );
+
+/** What esbuild writes for a CSS url() to an image or font, inlined after the build (see cssAssets). */
+const ASSET_MARK = /room-asset:(\d+)/g;
 
 /** React's server renderers: bundled from the pinned react-dom (the runtime's own version), React still shared. */
 const SERVER_RENDERER = /^react-dom\/(server|static)(\.browser)?$/;
@@ -114,6 +129,7 @@ export async function buildBundle(
 }
 
 async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
+  const assets: string[] = [];
   const ctx = await esbuild.context({
     absWorkingDir: dir,
     entryPoints: [path.join(dir, 'entry.mjs')],
@@ -134,7 +150,7 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [providedModules(), confinedTo(dir)],
+    plugins: [providedModules(), cssAssets(dir, assets), confinedTo(dir)],
   });
   const timer = setTimeout(() => void ctx.cancel(), limits.timeoutMs);
   try {
@@ -146,7 +162,8 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
     if (unfollowed.length > 0) throw new BundleFailed(messageOf(unfollowed));
     const out = result.outputFiles?.find((f) => f.path.endsWith('.js'))?.text;
     if (out === undefined) throw new BundleFailed(`The build took longer than ${limits.timeoutMs} ms`);
-    const css = result.outputFiles?.find((f) => f.path.endsWith('.css'))?.text;
+    const marked = result.outputFiles?.find((f) => f.path.endsWith('.css'))?.text;
+    const css = marked && inlineAssets(marked, assets, Buffer.byteLength(out), limits.maxOutputBytes);
     // esbuild's shim for a require() it left in place (it does not warn inside node_modules).
     if (out.includes('Dynamic require of "'))
       throw new BundleFailed('A package calls require() with a computed name');
@@ -158,23 +175,85 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
   }
 }
 
+/** Whether a path esbuild resolved lies in the scratch folder. */
+function insideOf(dir: string): (file: string) => boolean {
+  const roots = [...new Set([dir, fs.realpathSync(dir)])].map((d) => d + path.sep);
+  return (file) => roots.some((r) => file.startsWith(r));
+}
+
+const OUTSIDE = 'A package imports a file outside the unpacked packages';
+
 /**
  * Refuses every file outside the scratch folder: a package's relative or absolute import (with a
  * `text`/`bytes` attribute any file loads) or a parent folder's node_modules would read the server's disk.
  */
 function confinedTo(dir: string): esbuild.Plugin {
-  const roots = [...new Set([dir, fs.realpathSync(dir)])].map((d) => d + path.sep);
+  const inside = insideOf(dir);
   return {
     name: 'room-confined',
     setup(build) {
-      build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
-        const inside = roots.some((r) => args.path.startsWith(r));
-        return inside
-          ? undefined
-          : { errors: [{ text: 'A package imports a file outside the unpacked packages' }] };
+      build.onLoad({ filter: /.*/, namespace: 'file' }, (args) =>
+        inside(args.path) ? undefined : { errors: [{ text: OUTSIDE }] },
+      );
+    },
+  };
+}
+
+/**
+ * A CSS url() to a file becomes `room-asset:N` (its index in `assets`), an image or font inlined after
+ * the build: esbuild would write the whole file at every url() (one per file resolved, any number
+ * printed), so a few kB of CSS naming one image thousands of times would fill the server's memory.
+ */
+function cssAssets(dir: string, assets: string[]): esbuild.Plugin {
+  const inside = insideOf(dir);
+  return {
+    name: 'room-css-assets',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'url-token' || args.pluginData === 'room-css-assets') return undefined;
+        const { kind, importer, resolveDir } = args;
+        const r = await build.resolve(args.path, {
+          kind,
+          importer,
+          resolveDir,
+          pluginData: 'room-css-assets',
+        });
+        if (r.errors.length > 0) return { errors: r.errors };
+        // An http(s) or data: URL stays as written (the frame's CSP decides what it may load).
+        if (r.external || r.namespace !== 'file') return undefined;
+        if (!inside(r.path)) return { errors: [{ text: OUTSIDE }] };
+        if (!Object.hasOwn(ASSET_TYPES, path.extname(r.path).toLowerCase()))
+          return {
+            errors: [{ text: `A package's CSS uses ${path.basename(r.path)}, not an image or a font` }],
+          };
+        const at = assets.indexOf(r.path);
+        return { path: `room-asset:${at >= 0 ? at : assets.push(r.path) - 1}`, external: true };
       });
     },
   };
+}
+
+/** Puts each url()'s image or font into the CSS as a data: URL, refused when the bundle would pass `limit`. */
+function inlineAssets(css: string, assets: string[], code: number, limit: number): string {
+  const urls = new Map<number, string>();
+  let bytes = code + Buffer.byteLength(css);
+  for (const [, n] of css.matchAll(ASSET_MARK)) {
+    const file = assets[Number(n)];
+    // Counted before anything is read, at every url() it appears.
+    bytes += file ? 64 + Math.ceil(fs.statSync(file).size / 3) * 4 : 0;
+    if (bytes > limit)
+      throw new BundleFailed(`The packages' CSS would inline more than ${limit} bytes of images and fonts`);
+  }
+  return css.replace(ASSET_MARK, (mark, n: string) => {
+    const file = assets[Number(n)];
+    if (!file) return mark;
+    let url = urls.get(Number(n));
+    if (url === undefined) {
+      url = `data:${ASSET_TYPES[path.extname(file).toLowerCase()]};base64,${fs.readFileSync(file).toString('base64')}`;
+      urls.set(Number(n), url);
+    }
+    return url;
+  });
 }
 
 /** Maps `react`, `react-dom` and their provided entries onto the frame runtime's own modules. */
