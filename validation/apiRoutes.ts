@@ -60,9 +60,12 @@ export interface ApiRoutes {
     response: { proposals: ProposalView[] };
   };
   'GET /api/rooms/:roomId/proposals/:proposalId': { response: { proposal: ProposalView } };
-  /** `reviewed_version`: the app version the reviewed diff was against (null: reviewed as a new app). */
+  /**
+   * `reviewed_version` and `reviewed_app`: the app version and the app (its id) the reviewed diff was
+   * against, null for both when reviewed as a new app.
+   */
   'POST /api/rooms/:roomId/proposals/:proposalId/approve': {
-    body: { reviewed_version?: number | null };
+    body: { reviewed_version?: number | null; reviewed_app?: string | null };
     response: { app: ApprovedApp };
   };
   'POST /api/rooms/:roomId/proposals/:proposalId/decline': {

@@ -79,9 +79,10 @@ export async function approveProposal(
   who: Principal,
   roomId: string,
   proposalId: string,
-  opts: { reviewedVersion?: unknown } = {},
+  opts: { reviewedVersion?: unknown; reviewedApp?: unknown } = {},
 ): Promise<ApprovedApp> {
   const reviewedVersion = reviewedVersionOf(opts.reviewedVersion);
+  const reviewedApp = reviewedAppOf(opts.reviewedApp);
   const { room, proposal } = await ownerProposal(d, who, roomId, proposalId);
   // Two pending look-alikes both passed at proposal time: the first approved wins the name.
   await refuseLookAlikeApproval(d, room.id, proposal.name);
@@ -94,6 +95,7 @@ export async function approveProposal(
     at: now,
     instanceId: newId('a'),
     reviewedVersion,
+    reviewedApp,
     // Recorded with the approval, so a concurrent prune never sees the bundle unnamed.
     packages,
     events: ({ instance: app, updated }) => [
@@ -135,6 +137,13 @@ function reviewedVersionOf(value: unknown): number | null | undefined {
   if (value === undefined || value === null) return value;
   if (Number.isSafeInteger(value) && (value as number) >= 1) return value as number;
   throw new CodedError('bad_request', 'reviewed_version must be a version number (1 or more) or null');
+}
+
+/** The app an approval was reviewed against: absent (not checked), null (a new app) or its id. */
+function reviewedAppOf(value: unknown): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (typeof value === 'string' && value.length > 0 && value.length <= 100) return value;
+  throw new CodedError('bad_request', 'reviewed_app must be the id of the app the diff was against, or null');
 }
 
 /** Declines with an optional reason the proposer can read. */

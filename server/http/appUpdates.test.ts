@@ -188,6 +188,38 @@ describe('an update is a proposal for an approved app of the same name', () => {
     expect(await proposal(b.id)).toMatchObject({ state: 'pending' });
   });
 
+  it('an approval pinned to an app removed since is refused when another app of its name is at the same version now', async () => {
+    const gone = await approve((await propose(V1, 'Echo')).id);
+    const p = await propose(V2, 'Echo');
+    // What the card showed: a diff against the first Echo at version 1.
+    const seen = (await proposal(p.id)).update;
+    expect((await f.owner('DELETE', `/api/rooms/${f.roomId}/apps/${gone.id}`)).status).toBe(200);
+    const THEIRS = { 'src/App.tsx': 'export default () => "another echo";\n' };
+    const other = await approve((await propose(THEIRS, 'Echo')).id);
+    expect(other).toMatchObject({ version: 1, updated: false });
+    const url = `/api/rooms/${f.roomId}/proposals/${p.id}/approve`;
+    const stale = await f.owner('POST', url, {
+      reviewed_version: seen.current_version,
+      reviewed_app: seen.instance_id,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'conflict', detail: { current_app: other.id } });
+    expect(await proposal(p.id)).toMatchObject({ state: 'pending' });
+    expect(await filesOf(other.id)).toEqual(THEIRS);
+    for (const bad of [1, '', 'x'.repeat(200), [], {}])
+      expect((await f.owner('POST', url, { reviewed_app: bad })).body.code, String(bad)).toBe('bad_request');
+    // Reviewed as a new app while one of its name exists: refused too.
+    expect((await f.owner('POST', url, { reviewed_app: null })).status).toBe(409);
+    // Read again, against the Echo there now: approved onto it.
+    const again = (await proposal(p.id)).update;
+    expect(again).toMatchObject({ instance_id: other.id, current_version: 1 });
+    const ok = await f.owner('POST', url, {
+      reviewed_version: again.current_version,
+      reviewed_app: again.instance_id,
+    });
+    expect(ok.body.app).toMatchObject({ id: other.id, version: 2 });
+  });
+
   it('an identical name in another room is not an update', async () => {
     await approve((await propose(V1)).id);
     const other = (await f.owner('POST', '/api/rooms', { name: 'Elsewhere' })).body.room.id;

@@ -79,9 +79,12 @@ export function addReviewRoutes(router: Router): Router {
     })
     .route('POST /api/rooms/:roomId/proposals/:proposalId/approve', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:write');
-      const body = (await readJson(ctx.req, SMALL_BODY)) as { reviewed_version?: unknown } | undefined;
+      const body = (await readJson(ctx.req, SMALL_BODY)) as
+        | { reviewed_version?: unknown; reviewed_app?: unknown }
+        | undefined;
       const app = await approveProposal(ctx.deps, who, ctx.params.roomId, ctx.params.proposalId, {
         reviewedVersion: body?.reviewed_version,
+        reviewedApp: body?.reviewed_app,
       });
       return { app };
     })

@@ -277,6 +277,8 @@ export interface Store {
      * of that name is at another version now (or exists now, or no longer), a conflict and no change.
      */
     reviewedVersion?: number | null;
+    /** The app that diff was against (null: a new app); when given and another app (or none) has the name now, a conflict. */
+    reviewedApp?: string | null;
     events: (approval: Approval) => NewEvent[];
     /** The package build's outcome and bundle, recorded in the same transaction. */
     packages?: ApprovalPackages | null;

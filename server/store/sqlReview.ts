@@ -137,6 +137,8 @@ export interface ApproveInput {
   instanceId: string;
   /** The app version the reviewed diff was against (null: a new app); undefined: not checked. */
   reviewedVersion?: number | null;
+  /** The app the reviewed diff was against (null: a new app); undefined: not checked. */
+  reviewedApp?: string | null;
   events: (approval: Approval) => NewEvent[];
   /** What the approval's package build decided, recorded in this transaction with the bundle it made. */
   packages?: ApprovalPackages | null;
@@ -172,6 +174,7 @@ export async function approveIn(trx: Db, input: ApproveInput): Promise<Approval>
   // Under the room's lock: the app of this name now, whatever the proposal saw when it was made.
   const target = await findActiveByName(trx, roomId, p.name);
   refuseUnreviewed(p.name, target, input.reviewedVersion);
+  refuseOtherApp(p.name, target, input.reviewedApp);
   const approval = target
     ? await updateInPlace(trx, target, input)
     : { instance: await insertInstance(trx, roomId, p.name, input), updated: false };
@@ -251,6 +254,18 @@ function refuseUnreviewed(
   const is = now === null ? `there is no app named “${name}” now` : `“${name}” is at version ${now} now`;
   throw new CodedError('conflict', `Not approved: you reviewed it ${was}, and ${is}. Review it again.`, {
     current_version: now,
+  });
+}
+
+/** Versions count per app: one removed and another of its name approved since can be at the same number. */
+function refuseOtherApp(name: string, target: InstanceRow | undefined, reviewed: string | null | undefined) {
+  const now = target?.id ?? null;
+  if (reviewed === undefined || reviewed === now) return;
+  const is = now === null ? `there is no app named “${name}” now` : `“${name}” is another app now`;
+  const was = reviewed === null ? 'as a new app' : 'against an app removed since';
+  throw new CodedError('conflict', `Not approved: you reviewed it ${was}, and ${is}. Review it again.`, {
+    current_app: now,
+    current_version: target?.version ?? null,
   });
 }
 

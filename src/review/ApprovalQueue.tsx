@@ -46,7 +46,10 @@ export function ApprovalQueue({ roomId, roomName }: { roomId: string; roomName?:
       const { app } = await api('POST /api/rooms/:roomId/proposals/:proposalId/approve', {
         params: { roomId, proposalId: p.id },
         // Pinned to what the card showed: the server refuses if the app moved on since.
-        body: { reviewed_version: p.update?.current_version ?? null },
+        body: {
+          reviewed_version: p.update?.current_version ?? null,
+          reviewed_app: p.update?.current_version != null ? p.update.instance_id : null,
+        },
       });
       setApproved((list) => [...list, app]);
     });
