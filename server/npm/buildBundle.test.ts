@@ -206,6 +206,9 @@ describe('buildBundle', () => {
     expect(modules['react-dom/server']?.renderToString?.('x' as never)).toBe('SERVER:function:x');
     const older = { ...pin('react-dom'), version: '18.2.0' };
     await expect(buildBundle(source, [older], app)).rejects.toThrow(/react-dom\/server needs react-dom/);
+    // Judged on the react-dom unpacked (the app's own), not on another version the tree also pins.
+    const transitive = { ...older, role: 'dependency' as const };
+    expect((await buildBundle(source, [transitive, pin('react-dom')], app))?.hash).toBe(bundle?.hash);
   });
 
   it('fails on Node built-ins and on a require() it cannot follow', async () => {

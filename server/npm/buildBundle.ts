@@ -285,11 +285,6 @@ function providedModules(): esbuild.Plugin {
  */
 function reachable(source: BundleSource, packages: PinnedPackage[], renders: boolean): PinnedPackage[] {
   const external = new Set(renders ? ['react'] : ['react', 'react-dom']);
-  if (renders) {
-    const dom = packages.find((p) => p.name === 'react-dom');
-    if (dom?.version !== RUNTIME_REACT)
-      throw new BundleFailed(`react-dom/server needs react-dom ${RUNTIME_REACT}, the runtime's React`);
-  }
   const chosen = new Map<string, PinnedPackage>();
   const queue: { name: string; range: string }[] = packages
     .filter((p) => p.role === 'direct')
@@ -306,6 +301,9 @@ function reachable(source: BundleSource, packages: PinnedPackage[], renders: boo
       for (const [dep, r] of Object.entries((deps ?? {}) as Record<string, string>))
         queue.push({ name: dep, range: r });
   }
+  // The react-dom actually unpacked, whichever other versions the tree pins.
+  if (renders && chosen.get('react-dom')?.version !== RUNTIME_REACT)
+    throw new BundleFailed(`react-dom/server needs react-dom ${RUNTIME_REACT}, the runtime's React`);
   return [...chosen.values()];
 }
 
