@@ -1,9 +1,30 @@
+import http from 'node:http';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
 import { SESSION_MS } from '../domain/auth.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
+
+/** A POST whose body is sent in `chunks` writes of `size` bytes, with no Content-Length (chunked). */
+function postChunked(url: string, token: string, chunks: number, size: number) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.write('{"name":"');
+    for (let i = 0; i < chunks; i++) req.write('x'.repeat(size));
+    req.end('"}');
+  });
+}
 const ALL = ['osfoundry:read', 'osfoundry:write'];
 let s: TestServer;
 let owner: Api;
@@ -90,6 +111,9 @@ it('answers bad requests with JSON errors and logs one line per request without 
   const big = await post('/api/rooms', JSON.stringify({ name: 'x'.repeat(20_000) }));
   expect(big.status).toBe(413);
   expect(await big.json()).toMatchObject({ code: 'payload_too_large' });
+  // Streamed without a length: still a 413 the client can read, not a reset connection.
+  const streamed = await postChunked(`${s.url}/api/rooms`, s.ownerToken, 400, 10_000);
+  expect(streamed).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
   const unknown = await fetch(`${s.url}/api/nothing-here`);
   expect(unknown.status).toBe(404);
   expect(await unknown.json()).toMatchObject({ code: 'not_found' });
