@@ -173,8 +173,7 @@ export async function approveIn(trx: Db, input: ApproveInput): Promise<Approval>
   }
   // Under the room's lock: the app of this name now, whatever the proposal saw when it was made.
   const target = await findActiveByName(trx, roomId, p.name);
-  refuseUnreviewed(p.name, target, input.reviewedVersion);
-  refuseOtherApp(p.name, target, input.reviewedApp);
+  refuseUnreviewed(p.name, target, { app: input.reviewedApp, version: input.reviewedVersion });
   const approval = target
     ? await updateInPlace(trx, target, input)
     : { instance: await insertInstance(trx, roomId, p.name, input), updated: false };
@@ -242,30 +241,32 @@ async function insertInstance(trx: Db, roomId: string, name: string, input: Appr
   return instance;
 }
 
-/** The owner approves what they read: a diff against the app's version then, or a new app. */
+/**
+ * The owner approves what they read: a diff against that app at that version, or a new app. Versions count
+ * per app, so the app is checked too: one removed and another of its name approved since can share a number.
+ */
 function refuseUnreviewed(
   name: string,
   target: InstanceRow | undefined,
-  reviewed: number | null | undefined,
+  reviewed: { app?: string | null; version?: number | null },
 ) {
-  const now = target?.version ?? null;
-  if (reviewed === undefined || reviewed === now) return;
-  const was = reviewed === null ? 'as a new app' : `against version ${reviewed}`;
-  const is = now === null ? `there is no app named “${name}” now` : `“${name}” is at version ${now} now`;
+  const now = { app: target?.id ?? null, version: target?.version ?? null };
+  const otherApp = reviewed.app !== undefined && reviewed.app !== now.app;
+  if (!otherApp && (reviewed.version === undefined || reviewed.version === now.version)) return;
+  const was =
+    (otherApp ? reviewed.app : reviewed.version) === null
+      ? 'as a new app'
+      : otherApp
+        ? 'against an app removed since'
+        : `against version ${reviewed.version}`;
+  const is = !target
+    ? `there is no app named “${name}” now`
+    : otherApp
+      ? `“${name}” is another app now`
+      : `“${name}” is at version ${now.version} now`;
   throw new CodedError('conflict', `Not approved: you reviewed it ${was}, and ${is}. Review it again.`, {
-    current_version: now,
-  });
-}
-
-/** Versions count per app: one removed and another of its name approved since can be at the same number. */
-function refuseOtherApp(name: string, target: InstanceRow | undefined, reviewed: string | null | undefined) {
-  const now = target?.id ?? null;
-  if (reviewed === undefined || reviewed === now) return;
-  const is = now === null ? `there is no app named “${name}” now` : `“${name}” is another app now`;
-  const was = reviewed === null ? 'as a new app' : 'against an app removed since';
-  throw new CodedError('conflict', `Not approved: you reviewed it ${was}, and ${is}. Review it again.`, {
-    current_app: now,
-    current_version: target?.version ?? null,
+    current_app: now.app,
+    current_version: now.version,
   });
 }
 
