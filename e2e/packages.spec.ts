@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  expect,
+  type FrameLocator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { openApp, packageExamples } from '../scripts/sandpack/packageExamples.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { requestOnHost } from '../test-support/requestOnHost.ts';
@@ -111,6 +118,22 @@ async function signIn(page: Page) {
   await expect(page.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
 }
 
+/**
+ * Proposes and approves `files` as `name` in a room of its own, then opens it in a fresh signed-in context
+ * whose requests off loopback are refused (`outside`) and whose console errors are kept (`errors`).
+ */
+async function openApproved(browser: Browser, name: string, files: Record<string, string>) {
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const approved = await proposeAndApprove(name, files);
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${approved.roomId}?app=${approved.app.id}`);
+  return { ...approved, context, page, outside, errors, frame: page.frameLocator(`iframe[title="${name}"]`) };
+}
+
 const DATES_APP = {
   'src/App.tsx': `import { addDays, format } from 'date-fns';
 import { formatISO } from 'date-fns/formatISO';
@@ -217,10 +240,7 @@ test("a package's CSS (its module's own and one imported by path, with an image)
   browser,
 }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
-  const { roomId, app } = await proposeAndApprove('Styled', {
+  const { app, frame, outside, context } = await openApproved(browser, 'Styled', {
     'package.json': JSON.stringify({ dependencies: { [STYLED.name]: STYLED.version } }),
     'src/App.tsx': `import { badge } from '${STYLED.name}';
 import '${STYLED.name}/extra.css';
@@ -231,9 +251,7 @@ export default function App() {
 `,
   });
   expect(app.packages_path).toBe('bundle');
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
-  const badge = page.frameLocator('iframe[title="Styled"]').getByText('STYLED BADGE');
+  const badge = frame.getByText('STYLED BADGE');
   await expect(badge).toBeVisible();
   await expect(badge).toHaveCSS('color', 'rgb(10, 120, 30)');
   await expect(badge).toHaveCSS('padding-left', '13px');
@@ -247,14 +265,12 @@ test('an app styled only with Tailwind classes that imports date-fns runs pre-bu
   browser,
 }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
-  const { roomId, app } = await proposeAndApprove('Tailwind dates', tailwindApp(true));
+  const { app, page, frame, outside, context } = await openApproved(
+    browser,
+    'Tailwind dates',
+    tailwindApp(true),
+  );
   expect(app).toMatchObject({ packages_path: 'bundle', packages_note: null });
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
-  const frame = page.frameLocator('iframe[title="Tailwind dates"]');
   await expect(frame.locator('#date')).toHaveText('DATE 2020-01-02');
   await expectTailwindStyled(frame);
   await expectDarkFollowsTheme(page, frame);
@@ -284,16 +300,12 @@ test("a React component package whose components call hooks shares the runtime's
   browser,
 }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  const { roomId, app } = await proposeAndApprove('Autosize', AUTOSIZE_APP);
+  const { app, page, frame, outside, errors, context } = await openApproved(
+    browser,
+    'Autosize',
+    AUTOSIZE_APP,
+  );
   expect(app.packages_path).toBe('bundle');
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
-  const frame = page.frameLocator('iframe[title="Autosize"]');
   const note = frame.getByRole('textbox', { name: 'Note' });
   await expect(note).toHaveValue('hello');
   await note.fill('typed');
@@ -308,10 +320,7 @@ test("a React component package whose components call hooks shares the runtime's
 // app (ERR_INCOMPLETE_CHUNKED_ENCODING); the Sandpack specs render their own apps with bundles off.
 test('a package that needs Node built-ins goes to Sandpack and says why', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
-  const { roomId, app } = await proposeAndApprove('Bytes', DATE_APP_SANDPACK);
+  const { roomId, app, page, outside, context } = await openApproved(browser, 'Bytes', DATE_APP_SANDPACK);
   expect(app.packages_path).toBe('sandpack');
   expect(app.packages_note).toMatch(/^Runs in Sandpack: .*buffer/);
   const about = (await call('GET', `/api/rooms/${roomId}/apps/${app.id}/about`)).body.about;
@@ -319,8 +328,6 @@ test('a package that needs Node built-ins goes to Sandpack and says why', async 
   const view = (await call('GET', `/api/rooms/${roomId}`)).body.apps[0];
   expect(view).toMatchObject({ packages_path: 'sandpack', packages_url: null });
   expect(view.sandpack_url).toMatch(/-sp\.localhost/);
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
   await expect(page.getByText('Running with Sandpack: this app uses date-fns, safe-buffer')).toBeVisible();
   expect(outside).toEqual([]);
   await context.close();
