@@ -1,12 +1,11 @@
-import { BUNDLE_PATH, PROVIDED_GLOBAL } from '../../validation/bareImports.ts';
+import { PROVIDED_GLOBAL } from '../../validation/bareImports.ts';
 
 /**
  * Fetches and parses the app's package bundle while the frame waits for its files, without evaluating it:
- * no package code runs before the app's own compiled modules have gone to the host. Only a bundle path
- * on this frame's own site is taken.
+ * no package code runs before the app's own compiled modules have gone to the host. `path` is a
+ * `/deps/<hash>.js` on this frame's own site (the connect message's guard checked it).
  */
 export function preloadPackages(path: string): void {
-  if (!BUNDLE_PATH.test(path)) return;
   const link = document.createElement('link');
   link.rel = 'modulepreload';
   link.href = path;
