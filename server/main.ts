@@ -4,6 +4,7 @@ import { readConfig } from './config.ts';
 import { ensureOwner } from './domain/auth.ts';
 import { ensureDemo } from './domain/demo.ts';
 import { EventBus } from './domain/EventBus.ts';
+import { startPackageBuildRetries } from './domain/legacyPackages.ts';
 import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
 import { openStore } from './store/openStore.ts';
@@ -76,17 +77,18 @@ const proposalLimiter =
     ? new SqlRateLimiter(store.db, config.proposalsPerMinute, 60_000)
     : new RateLimiter(config.proposalsPerMinute, 60_000);
 
-const server = http.createServer(
-  createHandler({
-    store,
-    oauth: new SqlOAuthStore(store.db),
-    config,
-    now: Date.now,
-    bus,
-    proposalLimiter,
-    packageBundles: config.packageBundles,
-  }),
-);
+const deps = {
+  store,
+  oauth: new SqlOAuthStore(store.db),
+  config,
+  now: Date.now,
+  bus,
+  proposalLimiter,
+  packageBundles: config.packageBundles,
+};
+const server = http.createServer(createHandler(deps));
+// Builds of apps approved before pre-bundling that failed, or whose server died, start again from here only.
+const stopRetries = startPackageBuildRetries(deps);
 // Node closes an idle keep-alive socket after 5 s, racing clients and proxies that reuse it (read ECONNRESET seen in
 // CI): keep it open longer than they keep theirs idle.
 server.keepAliveTimeout = 65_000;
@@ -110,6 +112,7 @@ let closing = false;
 const shutdown = () => {
   if (closing) return;
   closing = true;
+  stopRetries();
   server.close();
   server.closeAllConnections();
   void Promise.allSettled([relay?.close(), peers.leave()])

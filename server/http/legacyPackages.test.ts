@@ -6,6 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { requestOnHost } from '../../test-support/requestOnHost.ts';
 import { roomFixture } from '../../test-support/roomFixture.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
+import {
+  PACKAGE_BUILD_ATTEMPTS,
+  PACKAGE_RETRY_AFTER_MS,
+  retryPackageBuilds,
+} from '../domain/legacyPackages.ts';
 import { NpmCache } from '../npm/NpmCache.ts';
 import { packageEntries, packTarball } from '../npm/packTarball.ts';
 import type { SqlStore } from '../store/SqlStore.ts';
@@ -94,6 +99,16 @@ function getOnAppHost(url: URL): Promise<{ status: number; body: string }> {
   return requestOnHost(url.port, url.host, url.pathname);
 }
 
+/** The proposal an app's current version runs. */
+const proposalOf = async (appId: string) =>
+  (
+    await (f.s.deps.store as SqlStore).db
+      .selectFrom('instances')
+      .select('proposal_id')
+      .where('id', '=', appId)
+      .executeTakeFirstOrThrow()
+  ).proposal_id;
+
 const launcherApp = async (appId: string) =>
   (await f.owner('GET', `/api/rooms/${f.roomId}`)).body.apps.find((a: { id: string }) => a.id === appId);
 
@@ -143,5 +158,68 @@ describe('apps approved before pre-bundling', () => {
     expect((await packagesEvents(1)).map((e: { data: object }) => e.data)).toEqual([
       { app_id: appId, packages_path: 'bundle' },
     ]);
+  });
+
+  it('are not built again by reads after a build that never finished; the retry job takes them up', async () => {
+    const appId = await legacyApp('mini-dates');
+    const proposalId = await proposalOf(appId);
+    // As a server leaves it when a build kills it: counted, the next start a minute away, nothing recorded.
+    const db = (f.s.deps.store as SqlStore).db;
+    const firstWait = PACKAGE_RETRY_AFTER_MS[0] as number;
+    const retryAt = f.s.deps.now() + firstWait;
+    await db
+      .updateTable('proposals')
+      .set({ bundle_attempts: 1, bundle_retry_at: retryAt })
+      .where('id', '=', proposalId)
+      .execute();
+    for (let i = 0; i < 3; i++) expect((await launcherApp(appId)).packages_path).toBe('sandpack');
+    expect(await retryPackageBuilds(f.s.deps)).toBe(0);
+    const { events } = (await f.owner('GET', `/api/rooms/${f.roomId}/events?after=0`)).body;
+    expect(events.filter((e: { type: string }) => e.type === 'app.packages')).toEqual([]);
+    expect((await f.s.deps.store.getProposal(proposalId))?.bundleAttempts).toBe(1);
+
+    f.s.advance(firstWait);
+    expect(await retryPackageBuilds(f.s.deps)).toBe(1);
+    // The unfinished build is on record first (durably, for the app menu), then the retry's bundle.
+    expect((await packagesEvents(2)).map((e: { data: object }) => e.data)).toEqual([
+      { app_id: appId, packages_path: 'sandpack' },
+      { app_id: appId, packages_path: 'bundle' },
+    ]);
+    expect(await f.s.deps.store.getProposal(proposalId)).toMatchObject({
+      packagesPath: 'bundle',
+      bundleNote: null,
+      bundleAttempts: 2,
+    });
+  });
+
+  it('retry a failed build a few times with backoff, then leave it on Sandpack with the reason', async () => {
+    const appId = await legacyApp('needs-fs');
+    await launcherApp(appId);
+    await packagesEvents(1);
+    const proposalId = await proposalOf(appId);
+    const started = [1];
+    for (const wait of [...PACKAGE_RETRY_AFTER_MS, 24 * 3600_000]) {
+      // Not before its time, by any number of reads or job runs.
+      await launcherApp(appId);
+      expect(await retryPackageBuilds(f.s.deps)).toBe(0);
+      f.s.advance(wait);
+      await retryPackageBuilds(f.s.deps);
+      started.push((await f.s.deps.store.getProposal(proposalId))?.bundleAttempts ?? -1);
+    }
+    expect(started).toEqual([1, 2, 3, 3]);
+    expect(started.at(-1)).toBe(PACKAGE_BUILD_ATTEMPTS);
+    const about = (await f.owner('GET', `/api/rooms/${f.roomId}/apps/${appId}/about`)).body.about;
+    expect(about.packages_path).toBe('sandpack');
+    expect(about.packages_note).toMatch(/could not be pre-built.*fs/);
+    // Each failure kept the same path: open launchers heard of it once.
+    expect(await packagesEvents(1)).toHaveLength(1);
+  });
+
+  it('are built by one server when several race for the same version', async () => {
+    const appId = await legacyApp('mini-dates');
+    const proposalId = await proposalOf(appId);
+    const store = f.s.deps.store;
+    const claims = await Promise.all([0, 1, 2].map(() => store.claimPackageBuild(proposalId, 0, 1)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
   });
 });

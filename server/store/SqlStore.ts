@@ -188,6 +188,14 @@ export class SqlStore implements Store {
     return bundles.setProposalPackages(this.db, proposalId, packages, at);
   }
 
+  claimPackageBuild(proposalId: string, seen: number, retryAt: number) {
+    return bundles.claimPackageBuild(this.db, proposalId, seen, retryAt);
+  }
+
+  duePackageBuilds(now: number, maxAttempts: number, limit: number) {
+    return bundles.duePackageBuilds(this.db, now, maxAttempts, limit);
+  }
+
   reorderInstances(roomId: string, ids: string[], event: NewEvent) {
     return review.reorderInstances(this.db, roomId, ids, event);
   }

@@ -73,6 +73,8 @@ export interface ProposalRow {
   bundleHash?: string | null;
   /** Why the app went to Sandpack, for the card and the app menu. */
   bundleNote?: string | null;
+  /** Builds started after approval (an app approved before pre-bundling); 0: none. */
+  bundleAttempts?: number;
 }
 
 export type PackagesPath = 'bundle' | 'sandpack';
@@ -309,6 +311,14 @@ export interface Store {
   getAppPackageBundle(appId: string, hash: string): Promise<string | undefined>;
   /** Records the package outcome (and bundle) of a proposal approved before bundles existed. */
   setProposalPackages(proposalId: string, packages: ApprovalPackages, at: number): Promise<void>;
+  /** Counts one more after-approval build when `seen` were counted so far; false: another server took it. */
+  claimPackageBuild(proposalId: string, seen: number, retryAt: number): Promise<boolean>;
+  /** Active apps' current versions whose after-approval build may be retried at `now`. */
+  duePackageBuilds(
+    now: number,
+    maxAttempts: number,
+    limit: number,
+  ): Promise<{ proposalId: string; roomId: string; attempts: number }[]>;
   /** Sets positions 0..n-1 in the given order; `ids` must be exactly the active instances. */
   reorderInstances(roomId: string, ids: string[], event: NewEvent): Promise<void>;
 

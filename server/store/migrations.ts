@@ -200,6 +200,19 @@ export const migrations: Migration[] = [
         `,
       ),
   },
+  {
+    // An approved app moved onto bundles after the fact: how many builds were started (counted before each
+    // starts, so one that killed its server counts too) and when the next may start, so no read retries it.
+    name: 'package build attempts',
+    up: (db) =>
+      run(
+        db,
+        `
+        ALTER TABLE proposals ADD COLUMN bundle_attempts INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE proposals ADD COLUMN bundle_retry_at BIGINT;
+        `,
+      ),
+  },
 ];
 
 /** Runs a script statement by statement (SQLite prepares one at a time); no `;` inside literals. */

@@ -61,6 +61,8 @@ export interface Tables {
     packages_path: string | null;
     bundle_hash: string | null;
     bundle_note: string | null;
+    bundle_attempts: Generated<number>;
+    bundle_retry_at: number | null;
   };
   package_bundles: { hash: string; code: string; size: number; created_at: number };
   instances: {

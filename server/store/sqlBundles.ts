@@ -90,3 +90,50 @@ export async function prunePackageBundles(db: Db, keepSince: number): Promise<nu
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Counts one more build of an approved proposal's packages and sets when the next may start, only when
+ * `seen` builds were counted so far: of servers racing to build it, one gets true.
+ */
+export async function claimPackageBuild(
+  db: Db,
+  proposalId: string,
+  seen: number,
+  retryAt: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('proposals')
+    .set({ bundle_attempts: seen + 1, bundle_retry_at: retryAt })
+    .where('id', '=', proposalId)
+    .where('state', '=', 'approved')
+    .where('bundle_attempts', '=', seen)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Apps' current versions whose after-approval build may start again at `now`: started before, fewer than
+ * `maxAttempts` times, and not on the bundle path yet (failed, or its server died while building).
+ */
+export async function duePackageBuilds(
+  db: Db,
+  now: number,
+  maxAttempts: number,
+  limit: number,
+): Promise<{ proposalId: string; roomId: string; attempts: number }[]> {
+  const rows = await db
+    .selectFrom('proposals')
+    .innerJoin('instances', 'instances.proposal_id', 'proposals.id')
+    .select(['proposals.id', 'instances.room_id', 'proposals.bundle_attempts'])
+    .where('instances.state', '=', 'active')
+    .where('proposals.bundle_attempts', '>', 0)
+    .where('proposals.bundle_attempts', '<', maxAttempts)
+    .where('proposals.bundle_retry_at', '<=', now)
+    .where((eb) =>
+      eb.or([eb('proposals.packages_path', 'is', null), eb('proposals.packages_path', '=', 'sandpack')]),
+    )
+    .orderBy('proposals.bundle_retry_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ proposalId: r.id, roomId: r.room_id, attempts: Number(r.bundle_attempts) }));
+}

@@ -397,5 +397,6 @@ function toProposal(row: Selectable<Tables['proposals']>): ProposalRow {
     packagesPath: row.packages_path as ProposalRow['packagesPath'],
     bundleHash: row.bundle_hash,
     bundleNote: row.bundle_note,
+    bundleAttempts: Number(row.bundle_attempts ?? 0),
   };
 }
