@@ -13,7 +13,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 30_000,
-  reporter: process.env.CI ? [['list'], ['github']] : 'list',
+  // The JSON report feeds `npm run test:times`; the console gets the list.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['github'] as const] : []),
+    ['json', { outputFile: '.test-times/playwright.json' }],
+  ],
   // Rows that assert the launcher never stalls run alone, after the rest: on 2 cores a neighbour's test
   // starves the launcher's renderer, which is the machine, not the product.
   // Sandpack starts (a bundler installing ~160 packages in the page) run one at a time after the rest:

@@ -23,11 +23,13 @@ if (!postgres && process.env.CI)
   throw new Error('CI runs the integration tests on PostgreSQL too: set TEST_DATABASE_URL (.ci/run does)');
 if (!postgres && !process.env.VITEST_WORKER_ID)
   console.warn(
-    'TEST_DATABASE_URL is not set: the PostgreSQL pass does not run (.ci/tempPostgres.sh starts one)',
+    'TEST_DATABASE_URL is not set: the PostgreSQL pass does not run (npm test starts one when PostgreSQL is installed)',
   );
 
 export default defineConfig({
   test: {
+    // Per-file and per-test timings with each one's engine, for `npm run test:times`.
+    reporters: ['default', './test-support/timesReporter.ts'],
     // Tailwind's own sheets, bundled as `?raw` strings (runtime/frame/tailwind.ts): Vitest empties CSS otherwise.
     css: { include: [/node_modules\/tailwindcss\/.*\.css/] },
     projects: [

@@ -67,7 +67,7 @@ async function benchStore(): Promise<{ section: string; results: unknown }> {
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!postgresUrl)
     log(
-      'No BENCH_DATABASE_URL (or TEST_DATABASE_URL): SQLite only (.ci/tempPostgres.sh start gives a PostgreSQL)',
+      'No BENCH_DATABASE_URL (or TEST_DATABASE_URL): SQLite only (tsx scripts/tempPostgres.ts start gives a PostgreSQL)',
     );
   const { rows, results } = await measureStoreGrowth({
     postgresUrl,
