@@ -58,7 +58,14 @@ export async function spawnServer(
   const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server neither listened nor exited in ${timeoutMs} ms; its output:\n${out}`));
+      reject(
+        Object.assign(
+          new Error(`server neither listened nor exited in ${timeoutMs} ms; its output:\n${out}`),
+          {
+            exited,
+          },
+        ),
+      );
     }, timeoutMs);
     const onData = (d: Buffer) => {
       out += d;
