@@ -151,3 +151,29 @@ test('in the inbox, an update whose diff fails to load says so with Retry and of
   await expect(page.getByRole('link', { name: 'Open Flaky diff' })).toBeVisible();
   expect(await proposalState(request, roomId, v2.id)).toBe('approved');
 });
+
+test('an update too long to list row by row shows its whole new file open, and approves once shown', async ({
+  owner,
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await createRoom(request, `Gate rewrite ${Date.now()}`);
+  const app = (tag: string) => ({
+    'src/App.tsx': `export default function App() {\n  return <p>${tag}</p>;\n}\n${Array.from(
+      { length: 500 },
+      (_, i) => `export const ${tag}${i} = ${i};`,
+    ).join('\n')}\n`,
+  });
+  const v1 = await proposeApp(owner, roomId, { name: 'Rewrite', files: app('old') });
+  await approveProposal(owner, roomId, v1.id);
+  await proposeApp(owner, roomId, { name: 'Rewrite', files: app('fresh') });
+  await page.goto(`/rooms/${roomId}/review`);
+  const card = page.getByRole('article', { name: 'Rewrite' });
+  const diff = card.getByRole('region', { name: 'Changes in src/App.tsx' });
+  // The rows past the 400th are not listed: the rest is read in the whole new file, shown without a click.
+  await expect(diff.getByRole('region', { name: 'src/App.tsx source' })).toContainText(
+    'export const fresh499 = 499;',
+  );
+  await expect(diff.getByRole('button', { name: 'Show whole new file' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Approve update' })).toBeEnabled();
+});
