@@ -51,6 +51,7 @@ test("a new proposal's approval waits, saying why, until every file is shown; th
   await expect(approve).toBeDisabled();
   await expect(approve).toHaveAccessibleDescription(STILL_LOADING);
   await expect(card.getByText(STILL_LOADING)).toBeVisible();
+  await card.screenshot({ path: 'test-results/review-card-waiting.png' });
 
   release();
   // Open as the card appears: no disclosure stands between the owner and the code.
@@ -143,6 +144,7 @@ test('in the inbox, an update whose diff fails to load says so with Retry and of
   await expect(approve).toHaveAccessibleDescription(DIFF_WAITING);
   await expect(card.getByRole('region', { name: 'Changes in src/App.tsx' })).toHaveCount(0);
   expect(await proposalState(request, roomId, v2.id)).toBe('pending');
+  await card.screenshot({ path: 'test-results/update-card-failed.png' });
 
   await card.getByRole('button', { name: 'Retry' }).click();
   await expect(card.getByRole('region', { name: 'Changes in src/App.tsx' })).toContainText('After');
