@@ -179,3 +179,26 @@ test('an update too long to list row by row shows its whole new file open, and a
   await expect(diff.getByRole('button', { name: 'Show whole new file' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Approve update' })).toBeEnabled();
 });
+
+test('an update whose diff view fails to load says so with Retry, and approves once the diff shows', async ({
+  owner,
+  ownerPage: page,
+  request,
+}) => {
+  const roomId = await createRoom(request, `Gate chunk ${Date.now()}`);
+  const v1 = await proposeApp(owner, roomId, { name: 'Chunk', files: textApp('First') });
+  await approveProposal(owner, roomId, v1.id);
+  await proposeApp(owner, roomId, { name: 'Chunk', files: textApp('Second') });
+  // The diff view and its library are a separate script, fetched only for an update's card.
+  await failOnce(page, '**/assets/UpdateChanges-*.js');
+  await page.goto(`/rooms/${roomId}/review`);
+  const card = page.getByRole('article', { name: 'Chunk' });
+  await expect(card.getByRole('alert')).toContainText('Could not load the changes');
+  const approve = card.getByRole('button', { name: 'Approve update' });
+  await expect(approve).toBeDisabled();
+  await expect(approve).toHaveAccessibleDescription(DIFF_WAITING);
+
+  await card.getByRole('button', { name: 'Retry' }).click();
+  await expect(card.getByRole('region', { name: 'Changes in src/App.tsx' })).toContainText('Second');
+  await expect(approve).toBeEnabled();
+});
