@@ -32,14 +32,14 @@ test('an owner reviews every file, sees hidden characters flagged, approves, and
   const card = page.getByRole('article', { name: 'Poll <b>maker</b>' });
   await expect(card.getByRole('heading', { name: 'Poll <b>maker</b>' })).toBeVisible();
   await expect(card.getByText(/^Proposed by Owner · /)).toBeVisible();
-  // Flagged on the card before the files are opened, with the file and the line.
+  // Flagged at the top of the card, with the file and the line.
   await expect(
     card.getByText('Hidden or direction-changing characters in src/App.tsx (line 1)'),
   ).toBeVisible();
   await expect(card).toContainText(
     'Approval makes this code available in the Room app launcher. Review the files before approving.',
   );
-  await card.getByText('Review all proposed files (2)').click();
+  await expect(card.getByRole('heading', { name: 'Review all proposed files (2)' })).toBeVisible();
   await expect(card.getByRole('region', { name: 'src/App.tsx source' })).toContainText('export default');
   await expect(card.getByText(/Hidden or direction-changing characters in this file: U\+202E/)).toBeVisible();
   await expect(card.getByText('Line 1: U+202E RIGHT-TO-LEFT OVERRIDE')).toBeVisible();
@@ -84,7 +84,7 @@ test('a 60 KB file on a card keeps the page answering while it renders and highl
   await proposeApp(owner, roomId, { name: 'Large file', files: { 'src/App.tsx': code } });
   await page.goto(`/rooms/${roomId}/review`);
   const card = page.getByRole('article', { name: 'Large file' });
-  await card.getByText('Review all proposed files (1)').click();
+  await expect(card.getByRole('heading', { name: 'Review all proposed files (1)' })).toBeVisible();
   const gaps: number[] = [];
   const last = card.locator('td.hljs').last();
   for (let done = false; !done; ) {
@@ -118,7 +118,7 @@ test('the review page works at 360 px: no horizontal scroll, no serious accessib
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/rooms/${roomId}/review`);
   const card = page.getByRole('article');
-  await card.getByText('Review all proposed files (2)').click();
+  await expect(card.getByRole('heading', { name: 'Review all proposed files (2)' })).toBeVisible();
   await expect(card.locator('td.hljs').first()).toBeVisible();
   await card.getByRole('button', { name: 'Decline' }).click();
   await expect(card.getByLabel('Reason (optional)')).toBeVisible();
@@ -141,7 +141,7 @@ test('code after 800 spaces stays in view on the card, and the card names the fi
   await page.goto(`/rooms/${roomId}/review`);
   const card = page.getByRole('article', { name: 'Clean app' });
   await expect(card.getByText('Long lines or long runs of blanks in src/App.tsx (line 1)')).toBeVisible();
-  await card.getByText('Review all proposed files (2)').click();
+  await expect(card.getByRole('heading', { name: 'Review all proposed files (2)' })).toBeVisible();
   const box = card.getByRole('region', { name: 'src/App.tsx source' });
   await expect(box.locator('td.hljs').first()).toBeVisible();
   await expect(card.getByText(`Line 1: ${line.length} characters, 800 spaces`)).toBeVisible();

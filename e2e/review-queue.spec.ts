@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { proposeApp } from './proposeApp.ts';
 import { createRoom, ownerAuth, textApp } from './rooms.ts';
 
-// The owner's queue: paging, declining one or several, rendering only what a reviewer opens.
+// The owner's queue: paging, declining one or several, every card's files shown open.
 test('decline asks to confirm and keeps the reason; many cards page; several decline at once', async ({
   owner,
   ownerPage: page,
@@ -49,7 +49,7 @@ test('decline asks to confirm and keeps the reason; many cards page; several dec
   await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0);
 });
 
-test('a page of cards renders and highlights only the files a reviewer opens', async ({
+test("a page of cards shows each card's files without a click, and renders only its own cards", async ({
   owner,
   ownerPage: page,
   request,
@@ -59,13 +59,12 @@ test('a page of cards renders and highlights only the files a reviewer opens', a
     await proposeApp(owner, roomId, { name: `Lazy ${i}`, files: textApp(`Lazy ${i}`) });
   await page.goto(`/rooms/${roomId}/review`);
   await expect(page.getByRole('article')).toHaveCount(5);
-  await expect(page.locator('.code-file')).toHaveCount(0);
-  const second = page.getByRole('article', { name: 'Lazy 2' });
-  await second.getByText('Review all proposed files (1)').click();
-  await expect(second.locator('td.hljs').first()).toBeVisible();
-  const highlighted = await page.locator('td.hljs').count();
-  expect(highlighted).toBe(await second.locator('td.hljs').count());
+  for (let i = 1; i <= 5; i++)
+    await expect(
+      page.getByRole('article', { name: `Lazy ${i}` }).getByRole('region', { name: 'src/App.tsx source' }),
+    ).toContainText(`Lazy ${i}`);
+  await expect(page.locator('.code-file')).toHaveCount(5);
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByRole('article')).toHaveCount(2);
-  await expect(page.locator('.code-file')).toHaveCount(0);
+  await expect(page.locator('.code-file')).toHaveCount(2);
 });

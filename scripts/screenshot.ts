@@ -88,7 +88,7 @@ try {
   if (!proposed.ok()) throw new Error(`proposing failed: ${await proposed.text()}`);
   await page.goto(`${server.url}/rooms/${roomId}/review`);
   const card = page.getByRole('article', { name: 'Lunch poll' });
-  await card.getByText('Review all proposed files (2)').click();
+  await card.getByRole('heading', { name: 'Review all proposed files (2)' }).waitFor();
   await card.locator('.hljs-keyword').first().waitFor();
   await card.screenshot({ path: 'docs/approval-card.png' });
   console.log('Wrote docs/approval-card.png');

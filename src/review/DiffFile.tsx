@@ -7,12 +7,13 @@ const ENDING_NAMES = { lf: 'LF', crlf: 'CRLF', mixed: 'mixed', none: 'none' } as
 
 /**
  * One changed file as a unified diff: both sides' line numbers, highlighted, unchanged runs folded with a
- * button each, and "Show whole new file" (the only view when the change is too large to list).
+ * button each, and "Show whole new file" (shown at once when the change is too large to list whole).
  */
 export function DiffFile({ change }: { change: FileChange & { kind: 'changed' } }) {
   const { path, oldText, newText, lineEndings } = change;
   const [expanded, setExpanded] = useState(new Set<number>());
-  const [whole, setWhole] = useState(false);
+  // A diff that cannot list every row shows the whole new file at once: the card shows the whole change.
+  const [whole, setWhole] = useState(change.tooMany || change.truncated);
   const [lit, setLit] = useState<{ old: string[]; new: string[] }>();
   useEffect(() => {
     let live = true;

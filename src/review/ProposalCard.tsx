@@ -1,22 +1,22 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hiddenCharacterLabels, type ReviewFlag, reviewFlags } from '../../validation/reviewFlags.ts';
 import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { formatBytes } from '../components/formatBytes.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import { fileAnchor } from './lineAnchor.ts';
 import { PackageList } from './PackageList.tsx';
 import { ReviewAids } from './ReviewAids.tsx';
 import { TailwindNote } from './TailwindNote.tsx';
-
-// Only an update's card loads the diff (and the diff library).
-const UpdateChanges = lazy(() => import('./UpdateChanges.tsx').then((m) => ({ default: m.UpdateChanges })));
+import { useUpdateChanges } from './useUpdateChanges.ts';
 
 /**
  * One pending proposal: every file in full, the review sentence, Approve and create, Decline; an update
- * also shows its diff against the app's current version and approves with Approve update. The files
- * load when the card comes into view (a queue of 200 opens as fast as one); Approve waits for them.
+ * shows its diff against the app's current version instead, its files one click away, and approves with
+ * Approve update. The files load when the card comes into view (a queue of 200 opens as fast as one);
+ * approval stays off, saying why, until everything the card promises is on screen.
  */
 export function ProposalCard({
   roomId,
@@ -35,8 +35,9 @@ export function ProposalCard({
 }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  // Files render (and highlight) once the reviewer opens them, so a page of cards stays light.
+  // An update's whole files render (and highlight) once the reviewer opens them: its diff is what is read.
   const [opened, setOpened] = useState(false);
+  const [diffShown, setDiffShown] = useState(false);
   const [loaded, setLoaded] = useState<Record<string, string> | string | undefined>(proposal.files);
   const card = useRef<HTMLElement>(null);
   const fileList = useRef<HTMLDetailsElement>(null);
@@ -75,6 +76,19 @@ export function ProposalCard({
   const layoutFlags = whereFlagged(flags.filter((f) => f.kind !== 'hidden_character'));
   // An update of an app still in the launcher; one whose app was removed since is a new app again.
   const update = proposal.update?.current_version != null ? proposal.update : undefined;
+  const [Changes, retryChanges] = useUpdateChanges(update !== undefined);
+  const waiting =
+    typeof loaded === 'string'
+      ? 'Approval opens once every file is shown: they could not be loaded.'
+      : !fileMap
+        ? 'Approval opens once every file is shown: they are still loading.'
+        : update && !diffShown
+          ? 'Approval opens once the whole diff is shown.'
+          : undefined;
+  const waitingId = `${headingId}-waiting`;
+  const fileViews = files.map(([path, code]) => (
+    <CodeFile key={path} path={path} code={code} anchor={fileAnchor(anchorScope, path)} />
+  ));
   const run = (fn: () => Promise<void>) => {
     setBusy(true);
     fn().finally(() => setBusy(false));
@@ -172,9 +186,7 @@ export function ProposalCard({
         </p>
       )}
       {typeof loaded === 'string' ? (
-        <p role="alert" className="error-text">
-          {loaded}
-        </p>
+        <LoadFailed message={loaded} onRetry={() => setLoaded(undefined)} />
       ) : !fileMap ? (
         <p className="muted" aria-live="polite">
           Loading the proposed files…
@@ -185,20 +197,35 @@ export function ProposalCard({
             {files.length === 1 ? 'Its file is' : `All ${files.length} files are`} loaded (
             {formatBytes(files.reduce((n, [, code]) => n + new Blob([code]).size, 0))}).
           </p>
-          {update && (
-            <Suspense fallback={<p className="muted">Loading the changes…</p>}>
-              <UpdateChanges roomId={roomId} update={update} proposal={proposal} files={fileMap} />
-            </Suspense>
-          )}
+          {update &&
+            (typeof Changes === 'string' ? (
+              <LoadFailed message={Changes} onRetry={retryChanges} />
+            ) : Changes ? (
+              <Changes
+                roomId={roomId}
+                update={update}
+                proposal={proposal}
+                files={fileMap}
+                onShown={setDiffShown}
+              />
+            ) : (
+              <p className="muted" aria-live="polite">
+                Loading the changes…
+              </p>
+            ))}
           <TailwindNote files={fileMap} />
           <ReviewAids files={fileMap} scope={anchorScope} open={openFiles} />
-          <details ref={fileList} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-            <summary>Review all proposed files ({files.length})</summary>
-            {opened &&
-              files.map(([path, code]) => (
-                <CodeFile key={path} path={path} code={code} anchor={fileAnchor(anchorScope, path)} />
-              ))}
-          </details>
+          {update ? (
+            <details ref={fileList} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+              <summary>Review all proposed files ({files.length})</summary>
+              {opened && fileViews}
+            </details>
+          ) : (
+            <section className="proposed-files" aria-labelledby={`${headingId}-files`}>
+              <h3 id={`${headingId}-files`}>Review all proposed files ({files.length})</h3>
+              {fileViews}
+            </section>
+          )}
         </>
       )}
       {confirming ? (
@@ -213,8 +240,9 @@ export function ProposalCard({
           <button
             type="button"
             className="primary"
-            // Nobody approves code that has not arrived: every file is loaded and listed first.
-            disabled={busy || !fileMap}
+            // Nobody approves code the card has not shown: every file, or an update's whole diff.
+            disabled={busy || waiting !== undefined}
+            aria-describedby={waiting ? waitingId : undefined}
             onClick={() => run(onApprove)}
           >
             {update ? 'Approve update' : 'Approve and create'}
@@ -222,6 +250,11 @@ export function ProposalCard({
           <button type="button" disabled={busy} onClick={() => setConfirming(true)}>
             Decline
           </button>
+          {waiting && (
+            <p id={waitingId} className="muted approval-waiting">
+              {waiting}
+            </p>
+          )}
         </div>
       )}
     </article>

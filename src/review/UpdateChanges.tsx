@@ -4,6 +4,7 @@ import { api } from '../api.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DiffFile } from './DiffFile.tsx';
 import { diffFiles, splitLines } from './fileDiff.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 
 /** The launcher's version of the app an update replaces: its files, hash and npm versions. */
 interface Current {
@@ -15,25 +16,30 @@ interface Current {
 
 /**
  * An update's changes against the version in the launcher now (not the one it was based on): the
- * content hashes, npm versions old → new, and every added, removed and changed file.
+ * content hashes, npm versions old → new, and every added, removed and changed file. `onShown` says
+ * whether the whole diff is on screen (folded runs count as shown): the card's approval waits for it.
  */
 export function UpdateChanges({
   roomId,
   update,
   proposal,
   files,
+  onShown,
 }: {
   roomId: string;
   update: ProposalUpdate;
   proposal: ProposalView;
   files: Record<string, string>;
+  onShown: (shown: boolean) => void;
 }) {
   const [current, setCurrent] = useState<Current | string>();
+  const [attempt, setAttempt] = useState(0);
   const appId = update.instance_id;
   const currentVersion = update.current_version;
   useEffect(() => {
-    // Read again when the app moves on (the queue re-reads proposals on every update event).
+    // Read again when the app moves on (the queue re-reads proposals on every update event), or on Retry.
     void currentVersion;
+    void attempt;
     setCurrent(undefined);
     const params = { roomId, appId };
     // The same routes the launcher reads an approved app with.
@@ -51,17 +57,16 @@ export function UpdateChanges({
         }),
       (err: Error) => setCurrent(`Could not load the app's current version: ${err.message}`),
     );
-  }, [roomId, appId, currentVersion]);
+  }, [roomId, appId, currentVersion, attempt]);
   const diff = useMemo(
     () => (typeof current === 'object' ? diffFiles(current.files, files) : undefined),
     [current, files],
   );
+  // After the commit that renders it: the rows are in the page when approval opens.
+  useEffect(() => onShown(diff !== undefined), [diff, onShown]);
+  useEffect(() => () => onShown(false), [onShown]);
   if (typeof current === 'string')
-    return (
-      <p role="alert" className="error-text">
-        {current}
-      </p>
-    );
+    return <LoadFailed message={current} onRetry={() => setAttempt((n) => n + 1)} />;
   if (!current || !diff)
     return (
       <p className="muted" aria-live="polite">
