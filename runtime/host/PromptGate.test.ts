@@ -15,6 +15,7 @@ function gate(state: { shown?: boolean; gesture?: boolean; now?: number } = {}) 
     isShown: () => state.shown ?? true,
     hasGesture: () => state.gesture ?? true,
     now: () => state.now ?? 0,
+    gestureGraceMs: 60,
   });
   const ask = (answer: string | 'never' = 'yes', as = who) =>
     outcome(
@@ -37,6 +38,16 @@ describe('PromptGate', () => {
     g.state.shown = true;
     expect(await g.ask('yes')).toBe('yes');
     expect(g.shows).toEqual(['yes']);
+  });
+
+  it('waits a moment for a gesture still on its way, and asks arriving meanwhile are refused', async () => {
+    const g = gate({ gesture: false });
+    const first = g.ask('yes');
+    expect(await g.ask()).toBe('too_many_requests');
+    setTimeout(() => {
+      g.state.gesture = true;
+    }, 20);
+    expect(await first).toBe('yes');
   });
 
   it('refuses a prompt nobody answers in time with the kind’s code', async () => {

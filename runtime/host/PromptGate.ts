@@ -20,7 +20,16 @@ export interface PromptGateOptions {
   /** Did the person just click or press a key in this app's frame (the browser's transient activation)? */
   hasGesture: (who: FrameIdentity) => boolean;
   now?: () => number;
+  /** How long a gesture may take to reach the launcher after the app's ask (default {@link GESTURE_GRACE_MS}). */
+  gestureGraceMs?: number;
 }
+
+/**
+ * A click in a frame reaches the launcher's process (its activation, the frame's focus) through the
+ * browser, and can arrive a little after a message the app sent from that click: the gate looks again
+ * for this long before refusing.
+ */
+export const GESTURE_GRACE_MS = 300;
 
 /**
  * Who may put a prompt before the person, for every kind of prompt: only the app on screen, only right
@@ -47,16 +56,18 @@ export class PromptGate {
       );
     if (!this.opts.isShown(who))
       throw new CodedError(kind.refused, `Only the app on screen may ask the person to ${kind.action}`);
-    // The gesture is checked as the ask arrives, so a page cannot save one up for later.
-    if (!this.opts.hasGesture(who))
-      throw new CodedError(
-        kind.refused,
-        `An app may ask the person to ${kind.action} only right after they click or press a key in it (call it from an onClick or onKeyDown handler)`,
-      );
+    // Taken before the gesture check waits: asks arriving meanwhile are refused, not prompted too.
     this.prompting = true;
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), kind.timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
+      // The gesture is checked as the ask arrives, so a page cannot save one up for later.
+      if (!(await this.gestured(who)))
+        throw new CodedError(
+          kind.refused,
+          `An app may ask the person to ${kind.action} only right after they click or press a key in it (call it from an onClick or onKeyDown handler)`,
+        );
+      timer = setTimeout(() => timeout.abort(), kind.timeoutMs);
       const answer = await show(timeout.signal);
       if (timeout.signal.aborted) throw new CodedError(kind.refused, 'Nobody answered the prompt in time');
       return answer;
@@ -64,6 +75,15 @@ export class PromptGate {
       clearTimeout(timer);
       this.prompting = false;
     }
+  }
+
+  private async gestured(who: FrameIdentity): Promise<boolean> {
+    const until = Date.now() + (this.opts.gestureGraceMs ?? GESTURE_GRACE_MS);
+    while (!this.opts.hasGesture(who)) {
+      if (Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
   }
 
   private count(who: FrameIdentity, kind: PromptKind): void {

@@ -10,7 +10,11 @@ function gate(opts: { shown?: boolean; gesture?: boolean; answer?: boolean | 'ne
   const downloads: SaveRequest[] = [];
   const asked: SaveRequest[] = [];
   const g = new SaveGate({
-    prompts: new PromptGate({ isShown: () => opts.shown ?? true, hasGesture: () => opts.gesture ?? true }),
+    prompts: new PromptGate({
+      isShown: () => opts.shown ?? true,
+      hasGesture: () => opts.gesture ?? true,
+      gestureGraceMs: 0,
+    }),
     download: (r) => downloads.push(r),
     ask: (r, signal) => {
       asked.push(r);
