@@ -28,6 +28,15 @@ describe('cleanFileName', () => {
     expect(cleanFileName('nul.txt').name).toBe('_nul.txt');
   });
 
+  it('drops every default-ignorable code point, not only format characters', () => {
+    // U+034F, U+17B4/5, Mongolian variation selectors, an unassigned U+2065, VS16, U+FFF0, Hangul fillers,
+    // VS17 and the last tag-block code point: each renders as nothing.
+    const marks = '\u034F\u17B4\u17B5\u180B\u180F\u2065\uFE0F\uFFF0\u115F\u3164\uFFA0\u{E0100}\u{E0FFF}';
+    expect(cleanFileName(`statement.pdf${'\u034F\u17B5'.repeat(30)}.txt`).name).toBe('statement.pdf.txt');
+    expect(cleanFileName(`a${marks}b.csv`).name).toBe('ab.csv');
+    for (const mark of marks) expect(cleanFileName(`x${mark}.txt`).name, mark).toBe('x.txt');
+  });
+
   it('adds an extension from an allowed type; an executable name gets it too and stays harmless', () => {
     expect(cleanFileName('report', 'text/csv; charset=utf-8')).toEqual({
       name: 'report.csv',

@@ -18,8 +18,9 @@ export const SAVE_TYPES: Readonly<Record<string, string>> = {
 };
 
 const MAX_NAME = 100;
-// Controls, bidi overrides and isolates, zero-width and other invisible format characters.
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+// Controls, bidi overrides and isolates, and every default-ignorable code point (zero-width, combining
+// grapheme joiner, Khmer inherent vowels, variation selectors, tags, Hangul fillers): none shows a glyph.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/gu;
 // Path and shell-unfriendly characters on any system the file may land on.
 const PATH_CHARS = /[/\\:*?"<>|~]/g;
 // Names Windows keeps for devices, with any extension.

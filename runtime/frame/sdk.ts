@@ -63,9 +63,11 @@ export function createSdk(transport: HostTransport = portTransport) {
   const files = {
     /**
      * Asks the person to save a file the app made (text is saved as UTF-8; bytes as they are; at most
-     * 5 MB). Resolves once the download started; rejects with `save_refused` (the person said no, or the
-     * app is not on screen), `too_large`, `too_many_requests` (a prompt is already open, or over 6 a
-     * minute) or `invalid_name` (the name or type is not one an app may save: csv, txt, json, png…).
+     * 5 MB). Call it from the person's click or key press in the app (an `onClick` handler): without one
+     * just before, it is refused. Resolves once the download started; rejects with `save_refused` (the
+     * person said no, the app is not on screen, or no gesture came first), `too_large`, `too_many_requests`
+     * (a prompt is already open, or over 6 a minute) or `invalid_name` (the name or type is not one an app
+     * may save: csv, txt, json, png…).
      */
     save: async (name: string, data: SaveData, type?: string): Promise<void> => {
       const bytes = saveBytes(data);

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { SAVE_LIMITS } from '../files/saveLimits.ts';
 import type { HostToFrame } from '../protocol.ts';
+import { PromptGate } from './PromptGate.ts';
 import { SaveGate, type SaveRequest } from './SaveGate.ts';
 
 const who = { roomId: 'r', appId: 'a' };
 
-function gate(opts: { shown?: boolean; answer?: boolean | 'never' } = {}) {
+function gate(opts: { shown?: boolean; gesture?: boolean; answer?: boolean | 'never' } = {}) {
   const downloads: SaveRequest[] = [];
   const asked: SaveRequest[] = [];
   const g = new SaveGate({
-    isShown: () => opts.shown ?? true,
+    prompts: new PromptGate({
+      isShown: () => opts.shown ?? true,
+      hasGesture: () => opts.gesture ?? true,
+      gestureGraceMs: 0,
+    }),
     download: (r) => downloads.push(r),
     ask: (r, signal) => {
       asked.push(r);
@@ -39,7 +44,7 @@ describe('SaveGate', () => {
     ]);
   });
 
-  it('refuses without downloading: a no, nobody answering, an app not on screen, too much data', async () => {
+  it('refuses without downloading: a no, nobody answering, an app not on screen or not just used, too much data', async () => {
     const no = gate({ answer: false });
     expect(code(await no.save({ name: 'a.txt', data: 'x' }))).toBe('save_refused');
     const nobody = gate({ answer: 'never' });
@@ -47,12 +52,19 @@ describe('SaveGate', () => {
     const hidden = gate({ shown: false });
     expect(code(await hidden.save({ name: 'a.txt', data: 'x' }))).toBe('save_refused');
     expect(hidden.asked).toEqual([]);
+    const unasked = gate({ gesture: false });
+    const noGesture = await unasked.save({ name: 'a.txt', data: 'x' });
+    expect(code(noGesture)).toBe('save_refused');
+    expect(noGesture.type === 'sdk-result' && !noGesture.ok && noGesture.error.message).toMatch(
+      /only right after they click or press a key in it/,
+    );
+    expect(unasked.asked).toEqual([]);
     const big = gate();
     expect(code(await big.save({ name: 'a.txt', data: new Uint8Array(SAVE_LIMITS.maxBytes + 1) }))).toBe(
       'too_large',
     );
     expect(code(await big.save({ name: 'a.txt', data: { not: 'bytes' } }))).toBe('invalid_value');
-    expect([...no.downloads, ...nobody.downloads, ...hidden.downloads, ...big.downloads]).toEqual([]);
+    expect([no, nobody, hidden, unasked, big].flatMap((g) => g.downloads)).toEqual([]);
   });
 
   it('asks one prompt at a time and a few times a minute', async () => {

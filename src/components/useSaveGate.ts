@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { PromptGate } from '../../runtime/host/PromptGate.ts';
 import { SaveGate, type SaveRequest } from '../../runtime/host/SaveGate.ts';
 
 /** A save waiting for the person: the prompt shows it and answers through `answer`. */
@@ -20,15 +21,13 @@ function download({ name, type, bytes }: SaveRequest): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The launcher's `files.save` gate: only the app on screen may ask, and the person answers a prompt. */
-export function useSaveGate(shownAppId: string | undefined) {
-  const shown = useRef(shownAppId);
-  shown.current = shownAppId;
+/** The launcher's `files.save` gate: asks through the prompt gate, and the person answers a prompt. */
+export function useSaveGate(prompts: PromptGate) {
   const [pending, setPending] = useState<PendingSave>();
   const gate = useMemo(
     () =>
       new SaveGate({
-        isShown: (who) => who.appId === shown.current && document.visibilityState === 'visible',
+        prompts,
         download,
         ask: (request, signal) =>
           new Promise<boolean>((resolve) => {
@@ -40,7 +39,7 @@ export function useSaveGate(shownAppId: string | undefined) {
             setPending({ request, answer });
           }),
       }),
-    [],
+    [prompts],
   );
   return { gate, pending };
 }

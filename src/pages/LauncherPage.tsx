@@ -6,6 +6,7 @@ import { MountedApps, poolApp } from '../components/MountedApps.tsx';
 import { SavePrompt } from '../components/SavePrompt.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
+import { usePromptGate } from '../components/usePromptGate.ts';
 import { useSaveGate } from '../components/useSaveGate.ts';
 import { ConnectedLink } from '../launcher/ConnectedLink.tsx';
 import { EmptyRoom } from '../launcher/EmptyRoom.tsx';
@@ -21,7 +22,8 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   const [reorderError, setReorderError] = useState<string>();
   const { search } = useLocation();
   const wanted = search.get('app');
-  const { gate, pending } = useSaveGate(wanted ?? data?.apps[0]?.id);
+  const prompts = usePromptGate(wanted ?? data?.apps[0]?.id);
+  const { gate, pending } = useSaveGate(prompts);
   const { pool, onWarm, storage, bridge } = useFramePool(roomId, data?.apps, gate);
 
   // Names of apps seen on this page, so a removal while open can say which app went.

@@ -6,13 +6,21 @@ import type { Attempt, RowContext } from '../rowEnv.ts';
 
 const prompt = (t: RowContext) => t.page.getByRole('dialog');
 const codes = (results: unknown) => (results as Attempt[]).map((r) => (r.ok ? 'ok' : r.error));
+/** Probe code: waits for the person's click on a "Go" button (an app may ask for a prompt only after one). */
+const AFTER_A_CLICK = `await new Promise((resolve) => {
+    const go = document.createElement('button');
+    go.textContent = 'Go';
+    go.onclick = () => { go.remove(); resolve(); };
+    document.body.append(go);
+  });`;
+const go = (t: RowContext) => t.frame().getByRole('button', { name: 'Go' }).click();
 
 export const fileSave: Row[] = [
   {
     id: 'F1',
     group: 'files',
     attempt:
-      '`files.save` with hostile names and types: a path, an executable, HTML and SVG, a device name, dots only, a disallowed type, then a name hiding a right-to-left override',
+      '`files.save` with hostile names and types: a path, an executable, HTML and SVG, a device name, dots only, a disallowed type, then, after a click in the app, a name hiding a right-to-left override',
     outcome:
       'each refused `invalid_name` with no prompt; the last is asked with the override removed; "Don\'t save" reaches the app as `save_refused`; nothing downloads',
     apps: {
@@ -21,11 +29,13 @@ export const fileSave: Row[] = [
   const bad = [['../../etc/passwd'], ['evil.exe'], ['page.html'], ['image.svg'], ['CON'], ['....'], ['notes', 'text/html'], ['x.csv', 'application/x-msdownload']];
   out.bad = [];
   for (const [name, type] of bad) out.bad.push(await attempt(() => sdk.files.save(name, 'x', type)));
+  ${AFTER_A_CLICK}
   out.hidden = await attempt(() => sdk.files.save('poll\\u202Egnp.csv', 'a,b\\n'));
 `),
     },
     async check(t) {
       await t.open();
+      await go(t);
       await expect(prompt(t)).toBeVisible();
       await expect(prompt(t)).toContainText('Save pollgnp.csv (4 bytes) from');
       expect(await prompt(t).textContent()).not.toContain('\u202E');
@@ -40,12 +50,14 @@ export const fileSave: Row[] = [
   {
     id: 'F2',
     group: 'files',
-    attempt: 'a flood of 40 `files.save` calls at once, then more after the person refused the first',
+    attempt:
+      'a flood of 40 `files.save` calls at once after a click, then more after the person refused the first',
     outcome:
       'one prompt only; every other call `too_many_requests` (a prompt is open, then over 6 a minute); nothing downloads',
     apps: {
       main: () =>
         probeApp(`
+  ${AFTER_A_CLICK}
   const all = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(() => sdk.files.save('f' + i + '.txt', 'x'))));
   out.first = all[0];
   out.rest = [...new Set(all.slice(1).map((r) => r.ok ? 'ok' : r.error))];
@@ -54,6 +66,7 @@ export const fileSave: Row[] = [
     },
     async check(t) {
       await t.open();
+      await go(t);
       await expect(prompt(t)).toHaveCount(1);
       await expect(prompt(t)).toContainText('Save f0.txt');
       await prompt(t).getByRole('button', { name: "Don't save" }).click();
@@ -111,6 +124,145 @@ export const fileSave: Row[] = [
       await expect(prompt(t)).toHaveCount(0);
       expect(t.downloads).toEqual([]);
       await launcherIntact(t);
+    },
+  },
+  {
+    id: 'F5',
+    group: 'files',
+    attempt:
+      'keystrokes answer the prompt: a notes box asks to save after the third character typed, while the person types "hey there friend" on',
+    outcome:
+      'the prompt takes focus and its buttons ignore the keys: the rest of the typing presses nothing, nothing downloads; "Don\'t save" reaches the app as `save_refused`',
+    apps: {
+      main: () =>
+        probeApp(`
+  const box = document.createElement('input');
+  box.setAttribute('aria-label', 'Notes');
+  document.body.append(box);
+  out.save = await new Promise((resolve) =>
+    box.addEventListener('input', () => {
+      if (box.value.length === 3) attempt(() => sdk.files.save('notes.txt', 'my notes')).then(resolve);
+    }),
+  );
+  out.typed = box.value;
+`),
+    },
+    async check(t) {
+      const frame = await t.open();
+      await frame.getByRole('textbox', { name: 'Notes' }).click();
+      // A person typing briskly (100 ms a key): the prompt opens after "hey", under the space that follows.
+      await t.page.keyboard.type('hey there friend', { delay: 100 });
+      await expect(prompt(t)).toBeVisible();
+      expect(t.downloads).toEqual([]);
+      await prompt(t).getByRole('button', { name: "Don't save" }).click();
+      const p = await t.probe();
+      expect((p.save as Attempt).error).toBe('save_refused');
+      // What reached the box before the prompt opened (a key or so, on a busy machine): not the rest.
+      expect(p.typed).toMatch(/^hey( t?)?$/);
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'F6',
+    group: 'files',
+    attempt:
+      'a "double-click here" button asks to save on mouse-down: the second click of the double-click lands on the prompt\'s Save',
+    outcome:
+      "the prompt's buttons ignore clicks for its first half second: nothing downloads; the prompt waits for a real answer",
+    apps: {
+      main: () =>
+        probeApp(`
+  const target = document.createElement('button');
+  target.textContent = 'Double-click here';
+  document.body.append(target);
+  out.save = await new Promise((resolve) =>
+    target.addEventListener('mousedown', () => attempt(() => sdk.files.save('notes.txt', 'x')).then(resolve)),
+  );
+`),
+    },
+    async check(t) {
+      const frame = await t.open();
+      const target = await frame.getByRole('button', { name: 'Double-click here' }).boundingBox();
+      if (!target) throw new Error('no target');
+      await t.page.mouse.click(target.x + target.width / 2, target.y + target.height / 2);
+      // The second click, as soon as the prompt is there, on its Save button.
+      const save = prompt(t).getByRole('button', { name: 'Save', exact: true });
+      const box = await save.boundingBox({ timeout: 5_000 });
+      if (!box) throw new Error('no Save button');
+      await t.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await t.page.mouse.down({ clickCount: 2 });
+      await t.page.mouse.up({ clickCount: 2 });
+      await t.page.waitForTimeout(1_000);
+      await expect(prompt(t)).toBeVisible();
+      expect(t.downloads).toEqual([]);
+      await prompt(t).getByRole('button', { name: "Don't save" }).click();
+      expect(((await t.probe()).save as Attempt).error).toBe('save_refused');
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'F7',
+    group: 'files',
+    attempt:
+      '`files.save` without a gesture of the person in the app: at start, then every second while the person clicks the launcher (not the app)',
+    outcome:
+      'each refused `save_refused` saying a click or key press in the app must come first, with no prompt; after a click in the app the same call prompts',
+    apps: {
+      main: () =>
+        probeApp(`
+  out.unasked = [];
+  for (let i = 0; i < 4; i++) {
+    out.unasked.push(await attempt(() => sdk.files.save('late.csv', 'a,b')));
+    await wait(1000);
+  }
+  ${AFTER_A_CLICK}
+  out.asked = await attempt(() => sdk.files.save('late.csv', 'a,b'));
+`),
+    },
+    async check(t) {
+      await t.open();
+      // A gesture on the launcher gives the page transient activation, but not in the app's frame.
+      for (let i = 0; i < 3; i++) {
+        await t.page.getByRole('heading', { level: 1 }).click();
+        await t.page.waitForTimeout(700);
+      }
+      await go(t);
+      await expect(prompt(t)).toBeVisible();
+      await prompt(t).getByRole('button', { name: "Don't save" }).click();
+      const p = await t.probe();
+      const unasked = p.unasked as Attempt[];
+      expect(codes(unasked)).toEqual(Array(4).fill('save_refused'));
+      for (const r of unasked) expect(r.message).toMatch(/only right after they click or press a key in it/);
+      expect((p.asked as Attempt).error).toBe('save_refused');
+      expect(t.downloads).toEqual([]);
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'F8',
+    group: 'files',
+    attempt:
+      '`files.save` of `statement.pdf` + 60 invisible marks (U+034F, U+17B5, variation selectors, tags…) + `.txt`, saved by the person',
+    outcome:
+      'the prompt shows and the disk gets `statement.pdf.txt`: every default-ignorable code point removed',
+    apps: {
+      main: () =>
+        probeApp(`
+  ${AFTER_A_CLICK}
+  const marks = '\\u034F\\u17B5\\u180B\\uFE0F\\u2065\\u3164\\u{E0100}\\u{E0041}\\u200B\\u2060';
+  out.save = await attempt(() => sdk.files.save('statement.pdf' + marks.repeat(6) + '.txt', 'total: 0'));
+`),
+    },
+    async check(t) {
+      await t.open();
+      await go(t);
+      await expect(prompt(t)).toContainText('Save statement.pdf.txt (8 bytes) from');
+      const [download] = await Promise.all([
+        t.page.waitForEvent('download'),
+        prompt(t).getByRole('button', { name: 'Save', exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('statement.pdf.txt');
+      expect((await t.probe()).save).toEqual({ ok: true, value: 'undefined' });
     },
   },
 ];
