@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type * as esbuild from 'esbuild';
+
+/** Every refusal of a path outside the tree says this, whatever is there: the note is no file-existence oracle. */
+export const OUTSIDE = 'A package imports a file outside the unpacked packages';
+
+/** Whether a path lies in the scratch folder (as given or through its real path: /tmp may be a link). */
+export function insideOf(dir: string): (file: string) => boolean {
+  const roots = [...new Set([dir, fs.realpathSync(dir)])].map((d) => d + path.sep);
+  return (file) => roots.some((r) => file.startsWith(r));
+}
+
+/** A URL CSS may name as written (the frame's CSP decides what it may load): never a file here. */
+const WEB_URL = /^(data:|https?:\/\/)/i;
+
+/** An `import()` or `require()` of a template literal or a concatenation: esbuild expands it as a glob on the disk. */
+const GLOB_CALL =
+  /\b(?:import|require)\s*\((?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*(`[^`]*`|(['"])(?:\\.|(?!\2)[^\\\n])*\2\s*\+[^)]{0,400})/g;
+
+/**
+ * Keeps resolution in the scratch folder: every import esbuild is handed (statements, `import()`,
+ * `require`, CSS `@import` and `url()`) naming a path outside it, a package not unpacked (esbuild would
+ * look in the folders above) or `pkg/../..` is refused before esbuild looks; so is a glob `import()` or
+ * `require()` whose fixed part leaves it (esbuild lists globs itself, no plugin sees them). Anything
+ * loaded from outside is refused too, a second net.
+ */
+export function confinedTo(dir: string, packages: ReadonlySet<string>): esbuild.Plugin {
+  const inside = insideOf(dir);
+  return {
+    name: 'room-confined',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === 'entry-point' || args.namespace !== 'file') return undefined;
+        const spec = args.path;
+        if ((args.kind === 'url-token' || args.kind === 'import-rule') && WEB_URL.test(spec))
+          return undefined;
+        if (spec.includes('\0') || spec.includes('\\')) return refuse();
+        if (spec.startsWith('.') || spec.startsWith('/')) {
+          const file = path.resolve(args.resolveDir, spec.replace(/[?#].*$/, ''));
+          return file === dir || inside(file) ? undefined : refuse();
+        }
+        if (spec.startsWith('#')) return undefined;
+        const parts = spec.split('/');
+        const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string);
+        if (parts.some((p) => p === '..' || p === '.')) return refuse();
+        // Not unpacked: a Node built-in or an undeclared package, never looked for above the folder.
+        if (!packages.has(name) && !browserMaps(args.importer, dir, spec))
+          return { errors: [{ text: `Could not resolve "${spec}": not among the app's packages` }] };
+        return undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
+        if (!inside(args.path)) return { errors: [{ text: OUTSIDE }] };
+        if (!/\.[cm]?[jt]sx?$/i.test(args.path)) return undefined;
+        const text = fs.readFileSync(args.path, 'utf8');
+        // Named by its place in the tree (esbuild would name the importer): never a path on the server.
+        const file = path.relative(dir, args.path);
+        return globLeaves(text, path.dirname(args.path), inside)
+          ? { errors: [{ text: OUTSIDE, location: { file } }] }
+          : undefined;
+      });
+    },
+  };
+}
+
+const refuse = () => ({ errors: [{ text: OUTSIDE }] });
+
+/** Whether a glob-like `import()`/`require()` in `text` could reach outside the folder (escapes and `..` refused). */
+function globLeaves(text: string, from: string, inside: (file: string) => boolean): boolean {
+  for (const [, call] of text.matchAll(GLOB_CALL)) {
+    const literal = call as string;
+    if (literal.includes('\\')) return true;
+    const fixed = literal.startsWith('`')
+      ? literal.slice(1).split('${')[0]
+      : literal.slice(1).split(/['"]/)[0];
+    const rest = literal.slice(1 + (fixed as string).length);
+    if (!(fixed as string).startsWith('.')) continue;
+    // What follows the first wildcard may hold `..` too: refused, a package rarely needs it.
+    if (rest.includes('..') || !inside(path.join(path.resolve(from, fixed as string), 'x'))) return true;
+  }
+  return false;
+}
+
+/** Whether the importer's own package.json `browser` field replaces `spec` (e.g. `"fs": false`). */
+function browserMaps(importer: string, dir: string, spec: string): boolean {
+  const m = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(importer);
+  const root = m?.[1];
+  if (!root?.startsWith(dir)) return false;
+  try {
+    const browser = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).browser;
+    return typeof browser === 'object' && browser !== null && Object.hasOwn(browser, spec);
+  } catch {
+    return false;
+  }
+}
