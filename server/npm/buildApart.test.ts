@@ -13,6 +13,14 @@ const PACKAGES: Record<string, Record<string, string>> = {
     'package.json': JSON.stringify({ name: 'fine', version: '1.0.0', module: 'index.js' }),
     'index.js': "export const fine = () => 'FINE_MARKER';\n",
   },
+  // Megabytes of code to parse: its builder passes a small memory limit while it works.
+  bulky: {
+    'package.json': JSON.stringify({ name: 'bulky', version: '1.0.0', module: 'index.js' }),
+    'index.js': Array.from(
+      { length: 200_000 },
+      (_, i) => `export const v${i} = { n: ${i}, s: 'v${i}' };`,
+    ).join('\n'),
+  },
   // A million nested brackets: esbuild's parser overflowed its stack, and its service died for every later build.
   deep: {
     'package.json': JSON.stringify({ name: 'deep', version: '1.0.0', module: 'index.js' }),
@@ -72,6 +80,14 @@ describe('buildBundleApart', () => {
     const attempt = buildBundleApart(source, [pin('fine')], app('fine'), limits);
     await expect(attempt).rejects.toBeInstanceOf(BundleFailed);
     await expect(attempt).rejects.toThrow(/^The build took longer than 300 ms/);
+    expect(scratch()).toEqual([]);
+  }, 60_000);
+
+  it('kills a build past its memory limit as too large, over its whole process group', async () => {
+    const limits = { ...BUNDLE_LIMITS, maxMemoryBytes: 64 * 1024 * 1024 };
+    await expect(buildBundleApart(source, [pin('bulky')], app('bulky'), limits)).rejects.toThrow(
+      /^The packages are too large to build: more than 64 MiB of memory/,
+    );
     expect(scratch()).toEqual([]);
   }, 60_000);
 });

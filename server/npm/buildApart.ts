@@ -15,13 +15,6 @@ import type { BuilderMessage, BuildJob } from './builderChild.ts';
 import { bundleEntry } from './bundleEntry.ts';
 import { groupRss } from './groupRss.ts';
 
-/**
- * What one builder process (Node and esbuild's Go service together) may hold: esbuild's peak on the
- * largest real trees (tens of thousands of files) stays well under half of it, and two of them fit
- * beside the server on a 2 GiB machine. Its Go heap is also held by GOMEMLIMIT, Node's by its flag.
- */
-export const BUILDER_MEMORY_BYTES = 1024 * 1024 * 1024;
-
 const CHILD = path.join(import.meta.dirname, 'builderChild.ts');
 const TSX = import.meta.resolve('tsx');
 
@@ -31,7 +24,7 @@ const waiting: (() => void)[] = [];
 /**
  * `buildBundle` in a builder process of its own (one per build): unpacking, esbuild and clean-up stay
  * off the server's event loop, at a lower priority, killed past `limits.timeoutMs` or
- * BUILDER_MEMORY_BYTES (a failed build names the package it was at); a builder that dies takes only its
+ * `limits.maxMemoryBytes` (a failed build names the package it was at); a builder that dies takes only its
  * build with it. Resolves as buildBundle does; rejects with BundleFailed for a set that cannot be built.
  */
 export async function buildBundleApart(
@@ -73,11 +66,13 @@ function jobOf(
 }
 
 function runBuilder(job: BuildJob): Promise<Bundle | null> {
-  const child = spawn(process.execPath, ['--import', TSX, '--max-old-space-size=512', CHILD], {
+  // Half the limit each to Node's heap and esbuild's Go heap (GOMEMLIMIT): the watchdog holds their sum.
+  const half = Math.max(64, Math.floor(job.limits.maxMemoryBytes / 2 ** 21));
+  const child = spawn(process.execPath, ['--import', TSX, `--max-old-space-size=${half}`, CHILD], {
     // Its own process group, esbuild's service included: one kill ends both.
     detached: true,
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    env: { ...process.env, GOMEMLIMIT: '512MiB' },
+    env: { ...process.env, GOMEMLIMIT: `${half}MiB` },
   });
   let stage = '';
   let killedFor = '';
@@ -93,10 +88,12 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
   const watchdog = setInterval(() => {
     if (child.pid === undefined) return;
     void groupRss(child.pid).then((rss) => {
-      if (rss > BUILDER_MEMORY_BYTES)
-        kill(`The build is too large: it needed more than ${BUILDER_MEMORY_BYTES >> 20} MiB of memory`);
+      if (rss > job.limits.maxMemoryBytes)
+        kill(
+          `The packages are too large to build: more than ${job.limits.maxMemoryBytes >> 20} MiB of memory`,
+        );
     });
-  }, 500);
+  }, 250);
   child.on('message', (m: BuilderMessage) => {
     if (m.type === 'stage') stage = m.what;
     else answer = m;

@@ -28,6 +28,11 @@ export interface BundleLimits {
   /** What all the unpacked packages of one build may hold together (each also has UNPACK_LIMITS). */
   maxTreeBytes: number;
   maxTreeEntries: number;
+  /**
+   * What one builder process (Node and esbuild's Go service together) may hold: esbuild's peak on the
+   * largest real trees stays well under half of it, and it fits beside the server on a 2 GiB machine.
+   */
+  maxMemoryBytes: number;
 }
 
 /** The React the frame runtime ships (react-dom/server must be of the same release). */
@@ -43,6 +48,7 @@ export const BUNDLE_LIMITS: BundleLimits = {
   concurrency: 1,
   maxTreeBytes: 128 * 1024 * 1024,
   maxTreeEntries: 100_000,
+  maxMemoryBytes: 1024 * 1024 * 1024,
 };
 
 /** A dependency set that cannot run as a pre-built bundle; the message says why, for the card. */
