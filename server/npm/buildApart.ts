@@ -98,10 +98,12 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
     if (m.type === 'stage') stage = m.what;
     else answer = m;
   });
-  child.on('error', (err) => kill(`The builder could not start (${err.message})`));
-  child.send(job);
   return new Promise((resolve, reject) => {
-    child.on('exit', () => {
+    let settled = false;
+    // After the channel closed every message the builder sent has arrived; an error may come instead.
+    const finish = () => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       clearInterval(watchdog);
       killGroup(child);
@@ -112,7 +114,13 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
         const why = killedFor || 'The builder stopped (a package file it could not handle)';
         reject(new BundleFailed(stage ? `${why}, ${stage}` : why));
       });
+    };
+    child.on('disconnect', finish);
+    child.on('error', (err) => {
+      killedFor ||= `The builder failed (${err.message})`;
+      finish();
     });
+    if (child.connected) child.send(job);
   });
 }
 
