@@ -62,6 +62,18 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(outside, f), 'SECRET');
   const packages: Record<string, Record<string, string>> = {
     peek: peekFiles(),
+    // Manifest maps to a package name the build did not unpack: esbuild would look for it above the folder.
+    'peek-maps': {
+      'package.json': JSON.stringify({
+        name: 'peek-maps',
+        version: '1.0.0',
+        main: 'index.js',
+        browser: { fs: 'room-outside-name' },
+        imports: { '#dep': 'room-outside-name' },
+      }),
+      'index.js': "exports.a = require('fs');\n",
+      'hash.js': "exports.b = require('#dep');\n",
+    },
     'peek-main': {
       'package.json': JSON.stringify({
         name: 'peek-main',
@@ -102,6 +114,12 @@ describe('resolution confined to the unpacked packages', () => {
     );
     expect(sub).toBe("the app's imports: A package imports a file outside the unpacked packages");
     expect(subNone).toBe(sub);
+    expect(await failure(['peek-maps'], importing('peek-maps'))).toBe(
+      'peek-maps/index.js: Could not resolve "fs": not among the app\'s packages',
+    );
+    expect(await failure(['peek-maps'], importing('peek-maps/hash.js'))).toBe(
+      'peek-maps/hash.js: Could not resolve "#dep": not among the app\'s packages',
+    );
     expect(await failure(['peek-main'], importing('peek-main'))).toMatch(
       /^peek-main@1\.0\.0: package\.json: its "main" names a path outside the package$/,
     );
@@ -111,14 +129,14 @@ describe('resolution confined to the unpacked packages', () => {
     const log = path.join(work, 'strace.log');
     const specs = ['yes', 'no'].flatMap((k) => ATTACKS.map((a) => `peek/${a.replace('K', k)}`));
     for (const files of [
-      importing('peek', ...specs),
+      importing('peek', 'peek-maps', 'peek-maps/hash.js', ...specs),
       importing(`peek/${UP}${at('secret.js', true).slice(1)}`),
     ]) {
       const job: BuildJob = {
-        packages: [pin('peek')],
+        packages: [pin('peek'), pin('peek-maps')],
         files,
         limits: BUNDLE_LIMITS,
-        tarballs: { peek: tarballs.get('peek') as string },
+        tarballs: { peek: tarballs.get('peek') as string, 'peek-maps': tarballs.get('peek-maps') as string },
         manifests: {},
       };
       const child = spawn(
@@ -141,12 +159,13 @@ describe('resolution confined to the unpacked packages', () => {
         child.on('message', (m: { type: string }) => m.type !== 'stage' && r(m)),
       );
       child.send(job);
-      expect((await answer).message).toMatch(/outside the unpacked packages/);
+      expect((await answer).message).toMatch(/outside the unpacked packages|not among the app's packages/);
       await new Promise((r) => child.on('exit', r));
       const traced = fs.readFileSync(log, 'utf8');
       // The trace holds the scratch folder's own files: the log is real.
       expect(traced).toMatch(/room-bundle-\d+-\w+\/node_modules\/peek\/package\.json/);
-      expect(traced.split('\n').filter((l) => l.includes(path.basename(outside)))).toEqual([]);
+      const named = [path.basename(outside), 'room-outside-name'];
+      expect(traced.split('\n').filter((l) => named.some((n) => l.includes(n)))).toEqual([]);
     }
   }, 60_000);
 });

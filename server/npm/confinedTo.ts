@@ -40,14 +40,20 @@ export function confinedTo(dir: string, packages: ReadonlySet<string>): esbuild.
           const file = path.resolve(args.resolveDir, spec.replace(/[?#].*$/, ''));
           return file === dir || inside(file) ? undefined : refuse();
         }
-        if (spec.startsWith('#')) return undefined;
-        const parts = spec.split('/');
-        const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string);
-        if (parts.some((p) => p === '..' || p === '.')) return refuse();
-        // Not unpacked: a Node built-in or an undeclared package, never looked for above the folder.
-        if (!packages.has(name) && !browserMaps(args.importer, dir, spec))
-          return { errors: [{ text: `Could not resolve "${spec}": not among the app's packages` }] };
-        return undefined;
+        const manifest = manifestOf(args.importer, dir);
+        // `imports` and `browser` may name other packages: esbuild follows those without asking again.
+        if (spec.startsWith('#'))
+          return targets(manifest.imports).every((t) => t.startsWith('./') || packages.has(nameOf(t)))
+            ? undefined
+            : notAmong(spec);
+        if (spec.split('/').some((p) => p === '..' || p === '.')) return refuse();
+        const browser = manifest.browser;
+        const mapped = typeof browser === 'object' && browser && Object.hasOwn(browser, spec);
+        if (!mapped) return packages.has(nameOf(spec)) ? undefined : notAmong(spec);
+        const to = (browser as Record<string, unknown>)[spec];
+        return typeof to !== 'string' || to.startsWith('./') || packages.has(nameOf(to))
+          ? undefined
+          : notAmong(spec);
       });
       build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
         if (!inside(args.path)) return { errors: [{ text: OUTSIDE }] };
@@ -64,6 +70,23 @@ export function confinedTo(dir: string, packages: ReadonlySet<string>): esbuild.
 }
 
 const refuse = () => ({ errors: [{ text: OUTSIDE }] });
+// Not unpacked (a Node built-in or an undeclared package): never looked for in the folders above.
+const notAmong = (spec: string) => ({
+  errors: [{ text: `Could not resolve "${spec}": not among the app's packages` }],
+});
+
+/** A bare specifier's package name (`@scope/name` or `name`). */
+function nameOf(spec: string): string {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string);
+}
+
+/** Every string target of an `imports` map, conditions included. */
+function targets(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') return [value];
+  if (!value || typeof value !== 'object' || depth > 32) return [];
+  return Object.values(value).flatMap((v) => targets(v, depth + 1));
+}
 
 /** Whether a glob-like `import()`/`require()` in `text` could reach outside the folder (escapes and `..` refused). */
 function globLeaves(text: string, from: string, inside: (file: string) => boolean): boolean {
@@ -81,15 +104,14 @@ function globLeaves(text: string, from: string, inside: (file: string) => boolea
   return false;
 }
 
-/** Whether the importer's own package.json `browser` field replaces `spec` (e.g. `"fs": false`). */
-function browserMaps(importer: string, dir: string, spec: string): boolean {
-  const m = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(importer);
-  const root = m?.[1];
-  if (!root?.startsWith(dir)) return false;
+/** The package.json of the unpacked package holding `importer` (`{}` for the app's entry or an unreadable one). */
+function manifestOf(importer: string, dir: string): Record<string, unknown> {
+  const root = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(importer)?.[1];
+  if (!root?.startsWith(dir)) return {};
   try {
-    const browser = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).browser;
-    return typeof browser === 'object' && browser !== null && Object.hasOwn(browser, spec);
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    return manifest && typeof manifest === 'object' ? manifest : {};
   } catch {
-    return false;
+    return {};
   }
 }
