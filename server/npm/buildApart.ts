@@ -72,7 +72,7 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
     // Its own process group, esbuild's service included: one kill ends both.
     detached: true,
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    env: { ...process.env, GOMEMLIMIT: `${half}MiB` },
+    env: builderEnv(`${half}MiB`),
   });
   let stage = '';
   let killedFor = '';
@@ -122,6 +122,14 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
     });
     if (child.connected) child.send(job);
   });
+}
+
+/** The builder's environment: where to find programs and scratch space, nothing of the server's secrets. */
+function builderEnv(goMemLimit: string): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'TMPDIR', 'TMP', 'TEMP', 'HOME', 'LANG', 'ESBUILD_BINARY_PATH', 'SYSTEMROOT'];
+  const env: NodeJS.ProcessEnv = { GOMEMLIMIT: goMemLimit };
+  for (const k of keep) if (process.env[k] !== undefined) env[k] = process.env[k];
+  return env;
 }
 
 function killGroup(child: ChildProcess): void {

@@ -89,6 +89,9 @@ beforeAll(async () => {
     `${SCRATCH_PREFIX}${process.pid}-live`,
   ])
     fs.mkdirSync(path.join(serverTmp, stale, 'node_modules'), { recursive: true });
+  // An earlier version's name (no process id), an hour old.
+  const hourAgo = new Date(Date.now() - 3600_000);
+  fs.utimesSync(path.join(serverTmp, `${SCRATCH_PREFIX}x`), hourAgo, hourAgo);
   server = await spawnServer(env());
   owner = apiClient(server.url, { token: TOKEN });
   roomId = (await owner('POST', '/api/rooms', { name: 'Hostile packages' })).body.room.id;
