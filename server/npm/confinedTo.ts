@@ -27,6 +27,7 @@ const GLOB_CALL =
  */
 export function confinedTo(dir: string, packages: ReadonlySet<string>): esbuild.Plugin {
   const inside = insideOf(dir);
+  const manifests = new Map<string, Record<string, unknown>>();
   return {
     name: 'room-confined',
     setup(build) {
@@ -37,16 +38,17 @@ export function confinedTo(dir: string, packages: ReadonlySet<string>): esbuild.
           return undefined;
         if (spec.includes('\0') || spec.includes('\\')) return refuse();
         if (spec.startsWith('.') || spec.startsWith('/')) {
-          const file = path.resolve(args.resolveDir, spec.replace(/[?#].*$/, ''));
-          return file === dir || inside(file) ? undefined : refuse();
+          // esbuild tries the path with its ?query or #hash, then without: both must stay inside.
+          const files = [spec, spec.replace(/[?#].*$/, '')].map((p) => path.resolve(args.resolveDir, p));
+          return files.every((f) => f === dir || inside(f)) ? undefined : refuse();
         }
-        const manifest = manifestOf(args.importer, dir);
+        if (spec.split(/[/?#]/).some((p) => p === '..' || p === '.')) return refuse();
+        const manifest = manifestOf(args.importer, dir, manifests);
         // `imports` and `browser` may name other packages: esbuild follows those without asking again.
         if (spec.startsWith('#'))
           return targets(manifest.imports).every((t) => t.startsWith('./') || packages.has(nameOf(t)))
             ? undefined
             : notAmong(spec);
-        if (spec.split('/').some((p) => p === '..' || p === '.')) return refuse();
         const browser = manifest.browser;
         const mapped = typeof browser === 'object' && browser && Object.hasOwn(browser, spec);
         if (!mapped) return packages.has(nameOf(spec)) ? undefined : notAmong(spec);
@@ -105,13 +107,22 @@ function globLeaves(text: string, from: string, inside: (file: string) => boolea
 }
 
 /** The package.json of the unpacked package holding `importer` (`{}` for the app's entry or an unreadable one). */
-function manifestOf(importer: string, dir: string): Record<string, unknown> {
+function manifestOf(
+  importer: string,
+  dir: string,
+  cache: Map<string, Record<string, unknown>>,
+): Record<string, unknown> {
   const root = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(importer)?.[1];
   if (!root?.startsWith(dir)) return {};
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-    return manifest && typeof manifest === 'object' ? manifest : {};
-  } catch {
-    return {};
+  let manifest = cache.get(root);
+  if (!manifest) {
+    try {
+      const read = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+      manifest = read && typeof read === 'object' ? (read as Record<string, unknown>) : {};
+    } catch {
+      manifest = {};
+    }
+    cache.set(root, manifest);
   }
+  return manifest;
 }
