@@ -24,6 +24,8 @@ function peekFiles(): Record<string, string> {
     const k = exists ? 'yes' : 'no';
     files[`rel-${k}.js`] = `export { default } from '${UP}${at('secret.js', exists).slice(1)}';\n`;
     files[`qry-${k}.js`] = `export { default } from './x?/${UP}${at('secret.js', exists).slice(1)}';\n`;
+    files[`par-${k}.js`] =
+      `exports.g = (n) => require(('${UP}${at('', exists).slice(1)}') /* folded */ + n);\n`;
     files[`abs-${k}.js`] = `import s from '${at('secret.js', exists)}';\nexport default s;\n`;
     files[`req-${k}.js`] = `module.exports = require('${UP}${at('secret.js', exists).slice(1)}');\n`;
     files[`glob-${k}.js`] = `export const g = (n) => import(\`${UP}${at('', exists).slice(1)}\${n}.js\`);\n`;
@@ -34,7 +36,7 @@ function peekFiles(): Record<string, string> {
   return files;
 }
 
-const ATTACKS = ['rel', 'qry', 'abs', 'req', 'glob', 'cat', 'imp', 'url'].map((a) =>
+const ATTACKS = ['rel', 'qry', 'par', 'abs', 'req', 'glob', 'cat', 'imp', 'url'].map((a) =>
   a === 'imp' || a === 'url' ? `${a}-K.css` : `${a}-K.js`,
 );
 const tarballs = new Map<string, string>();

@@ -57,10 +57,17 @@ export function confinedTo(dir: string, packages: ReadonlySet<string>): esbuild.
           ? undefined
           : notAmong(spec);
       });
-      build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
+      build.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
         if (!inside(args.path)) return { errors: [{ text: OUTSIDE }] };
-        if (!/\.[cm]?[jt]sx?$/i.test(args.path)) return undefined;
-        const text = fs.readFileSync(args.path, 'utf8');
+        const loader = LOADERS[path.extname(args.path).toLowerCase()];
+        if (!loader) return undefined;
+        // Globs are found in the code as esbuild reads it (parentheses, comments and concatenations folded).
+        const text = await build.esbuild
+          .transform(fs.readFileSync(args.path, 'utf8'), { loader, minify: true })
+          .then(
+            (r) => r.code,
+            () => '',
+          );
         // Named by its place in the tree (esbuild would name the importer): never a path on the server.
         const file = path.relative(dir, args.path);
         return globLeaves(text, path.dirname(args.path), inside)
@@ -70,6 +77,17 @@ export function confinedTo(dir: string, packages: ReadonlySet<string>): esbuild.
     },
   };
 }
+
+const LOADERS: Record<string, esbuild.Loader> = {
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.jsx': 'jsx',
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'tsx',
+};
 
 const refuse = () => ({ errors: [{ text: OUTSIDE }] });
 // Not unpacked (a Node built-in or an undeclared package): never looked for in the folders above.
