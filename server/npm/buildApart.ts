@@ -94,6 +94,10 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
         );
     });
   }, 250);
+  let exit = '';
+  child.on('exit', (code, signal) => {
+    exit = signal ? `signal ${signal}` : `code ${code}`;
+  });
   child.on('message', (m: BuilderMessage) => {
     if (m.type === 'stage') stage = m.what;
     else answer = m;
@@ -112,6 +116,8 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
         if (answer?.type === 'failed')
           return reject(answer.bundleFailed ? new BundleFailed(answer.message) : new Error(answer.message));
         const why = killedFor || 'The builder stopped (a package file it could not handle)';
+        // The operator's record: the note says why, the log says how the process ended.
+        process.stderr.write(`room: a package build ended without a bundle (${exit || 'its channel closed'}): ${why}\n`);
         reject(new BundleFailed(stage ? `${why}, ${stage}` : why));
       });
     };
