@@ -117,7 +117,9 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
           return reject(answer.bundleFailed ? new BundleFailed(answer.message) : new Error(answer.message));
         const why = killedFor || 'The builder stopped (a package file it could not handle)';
         // The operator's record: the note says why, the log says how the process ended.
-        process.stderr.write(`room: a package build ended without a bundle (${exit || 'its channel closed'}): ${why}\n`);
+        process.stderr.write(
+          `room: a package build ended without a bundle (${exit || 'its channel closed'}): ${why}\n`,
+        );
         reject(new BundleFailed(stage ? `${why}, ${stage}` : why));
       });
     };
