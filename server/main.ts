@@ -7,6 +7,7 @@ import { EventBus } from './domain/EventBus.ts';
 import { startPackageBuildRetries } from './domain/legacyPackages.ts';
 import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
+import { sweepScratch } from './npm/sweepScratch.ts';
 import { openStore } from './store/openStore.ts';
 import { PgEventRelay } from './store/PgEventRelay.ts';
 import { ensurePrivateFolder, isInside } from './store/privateFiles.ts';
@@ -68,6 +69,9 @@ const { token, demoRoomId } = await peers
     return { ...owner, demoRoomId: config.demo ? await ensureDemo(store, owner.ownerId, now) : undefined };
   })
   .catch((err: Error) => fail(err.message));
+
+// Builds a killed server or builder left behind: their scratch folders go, in the background.
+void sweepScratch().catch(() => {});
 
 const bus = new EventBus();
 // On PostgreSQL other servers' events wake this one's streams, and the rate limit is counted in the database.

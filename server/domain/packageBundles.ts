@@ -1,4 +1,5 @@
-import { BundleFailed, buildBundle } from '../npm/buildBundle.ts';
+import { buildBundleApart } from '../npm/buildApart.ts';
+import { BundleFailed } from '../npm/buildBundle.ts';
 import type { NpmCache } from '../npm/NpmCache.ts';
 import type { ApprovalPackages, ProposalRow, Store } from '../store/Store.ts';
 
@@ -28,17 +29,22 @@ export async function buildApprovedPackages(
   try {
     // Online, a tarball the proposal's prefetch has not brought yet comes now (checked against its hash).
     await Promise.all(packages.map((p) => npm.ensureTarball(p.name, p.version, p.integrity)));
-    const bundle = await buildBundle(npm, packages, files);
+    const bundle = await buildBundleApart(npm, packages, files);
     if (!bundle) return null;
     return { path: 'bundle', bundle: { hash: bundle.hash, code: bundle.code }, note: null };
   } catch (err) {
-    const why = err instanceof BundleFailed ? err.message : (err as Error).message;
+    const why = withoutServerPaths(err instanceof BundleFailed ? err.message : (err as Error).message);
     return {
       path: 'sandpack',
       bundle: null,
       note: `Runs in Sandpack: the packages could not be pre-built (${why.slice(0, 500)})`,
     };
   }
+}
+
+/** A message with this server's absolute paths cut out: a note names packages and their files only. */
+function withoutServerPaths(message: string): string {
+  return message.replace(/(^|[\s'"(=])\/[^\s'"()]+/g, '$1…');
 }
 
 /** Drops the bundles no active app's current or earlier versions need (after an app is removed). */

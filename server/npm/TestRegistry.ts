@@ -16,6 +16,8 @@ export interface TestPackage {
   fields?: Record<string, unknown>;
   /** More `dist` fields (e.g. `unpackedSize`). */
   dist?: Record<string, unknown>;
+  /** A real tarball to serve (packTarball's), its integrity the hash of these bytes; a placeholder otherwise. */
+  tarball?: Buffer;
 }
 
 /**
@@ -48,7 +50,7 @@ export class TestRegistry {
   }
 
   static tarballBytes(p: TestPackage): Buffer {
-    return Buffer.from(`tarball of ${p.name}@${p.version}`);
+    return p.tarball ?? Buffer.from(`tarball of ${p.name}@${p.version}`);
   }
 
   private answer(req: http.IncomingMessage, res: http.ServerResponse): void {

@@ -8,6 +8,7 @@ import semver from 'semver';
 import { PROVIDED_IMPORTS } from '../../validation/bareImports.ts';
 import type { PinnedPackage } from '../../validation/views.ts';
 import { bundleEntry, PROVIDED_GLOBAL } from './bundleEntry.ts';
+import { confinedTo, insideOf, OUTSIDE } from './confinedTo.ts';
 import type { Manifest } from './NpmCache.ts';
 import { UNPACK_LIMITS, unpackTarball } from './unpackTarball.ts';
 
@@ -27,11 +28,20 @@ export interface BundleLimits {
   /** What all the unpacked packages of one build may hold together (each also has UNPACK_LIMITS). */
   maxTreeBytes: number;
   maxTreeEntries: number;
+  /**
+   * What one builder process (Node and esbuild's Go service together) may hold: all of date-fns
+   * (20 MB unpacked, a namespace import) peaked at 150 MiB, so trees several times its size fit, and
+   * one builder still fits beside the server on a 2 GiB machine.
+   */
+  maxMemoryBytes: number;
 }
 
 /** The React the frame runtime ships (react-dom/server must be of the same release). */
 const RUNTIME_REACT = (createRequire(import.meta.url)('react-dom/package.json') as { version: string })
   .version;
+
+/** The scratch folders' names in the temporary folder, then the builder's process id. */
+export const SCRATCH_PREFIX = 'room-bundle-';
 
 export const BUNDLE_LIMITS: BundleLimits = {
   timeoutMs: 60_000,
@@ -39,6 +49,7 @@ export const BUNDLE_LIMITS: BundleLimits = {
   concurrency: 1,
   maxTreeBytes: 128 * 1024 * 1024,
   maxTreeEntries: 100_000,
+  maxMemoryBytes: 1024 * 1024 * 1024,
 };
 
 /** A dependency set that cannot run as a pre-built bundle; the message says why, for the card. */
@@ -90,19 +101,24 @@ export async function buildBundle(
   packages: PinnedPackage[],
   files: Record<string, string>,
   limits: BundleLimits = BUNDLE_LIMITS,
+  /** Told what the build is at (a builder process reports it, so a killed build names its package). */
+  onStage?: (what: string) => void,
 ): Promise<Bundle | null> {
   const entry = bundleEntry(files);
   if (!entry) return null;
   while (running >= limits.concurrency) await new Promise<void>((r) => waiting.push(r));
   running += 1;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-bundle-'));
+  // Named after this process: a start-up sweep removes the folders of builders no longer running.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   try {
     // One budget for the whole tree: 2,000 packages at each one's own limit would fill the disk.
     const left = { bytes: limits.maxTreeBytes, entries: limits.maxTreeEntries };
     const renders = entry.specifiers.some((s) => SERVER_RENDERER.test(s));
-    for (const p of reachable(source, packages, renders)) {
+    const unpacked = reachable(source, packages, renders);
+    for (const p of unpacked) {
       const tgz = source.tarball(p.integrity);
       if (!tgz) throw new BundleFailed(`${p.name}@${p.version} is not in the npm cache`);
+      onStage?.(`while unpacking ${p.name}@${p.version}`);
       const own = {
         maxEntries: Math.min(UNPACK_LIMITS.maxEntries, left.entries),
         maxFileBytes: UNPACK_LIMITS.maxFileBytes,
@@ -117,7 +133,8 @@ export async function buildBundle(
       left.entries -= used.entries;
     }
     fs.writeFileSync(path.join(dir, 'entry.mjs'), entry.code);
-    const code = await runEsbuild(dir, limits);
+    onStage?.('while bundling the packages');
+    const code = await runEsbuild(dir, new Set(unpacked.map((p) => p.name)), limits);
     if (Buffer.byteLength(code) > limits.maxOutputBytes)
       throw new BundleFailed(`The bundle is larger than ${limits.maxOutputBytes} bytes`);
     return { hash: createHash('sha256').update(code).digest('hex'), code };
@@ -128,7 +145,7 @@ export async function buildBundle(
   }
 }
 
-async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
+async function runEsbuild(dir: string, packages: Set<string>, limits: BundleLimits): Promise<string> {
   const assets: string[] = [];
   const ctx = await esbuild.context({
     absWorkingDir: dir,
@@ -150,7 +167,7 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
     legalComments: 'none',
-    plugins: [providedModules(), cssAssets(dir, assets), confinedTo(dir)],
+    plugins: [providedModules(), confinedTo(dir, packages), cssAssets(dir, assets)],
   });
   const timer = setTimeout(() => void ctx.cancel(), limits.timeoutMs);
   try {
@@ -173,30 +190,6 @@ async function runEsbuild(dir: string, limits: BundleLimits): Promise<string> {
     clearTimeout(timer);
     await ctx.dispose();
   }
-}
-
-/** Whether a path esbuild resolved lies in the scratch folder. */
-function insideOf(dir: string): (file: string) => boolean {
-  const roots = [...new Set([dir, fs.realpathSync(dir)])].map((d) => d + path.sep);
-  return (file) => roots.some((r) => file.startsWith(r));
-}
-
-const OUTSIDE = 'A package imports a file outside the unpacked packages';
-
-/**
- * Refuses every file outside the scratch folder: a package's relative or absolute import (with a
- * `text`/`bytes` attribute any file loads) or a parent folder's node_modules would read the server's disk.
- */
-function confinedTo(dir: string): esbuild.Plugin {
-  const inside = insideOf(dir);
-  return {
-    name: 'room-confined',
-    setup(build) {
-      build.onLoad({ filter: /.*/, namespace: 'file' }, (args) =>
-        inside(args.path) ? undefined : { errors: [{ text: OUTSIDE }] },
-      );
-    },
-  };
 }
 
 /**
@@ -310,6 +303,11 @@ function reachable(source: BundleSource, packages: PinnedPackage[], renders: boo
 function messageOf(messages: esbuild.Message[]): string {
   return messages
     .slice(0, 3)
-    .map((m) => (m.location ? `${m.location.file.replace(/^node_modules\//, '')}: ${m.text}` : m.text))
+    .map((m) => (m.location ? `${fileOf(m.location.file)}: ${m.text}` : m.text))
     .join('; ');
+}
+
+/** A message's file as a person knows it: a package's file, or the app's imports (the generated entry). */
+function fileOf(file: string): string {
+  return file === 'entry.mjs' ? "the app's imports" : file.replace(/^node_modules\//, '');
 }

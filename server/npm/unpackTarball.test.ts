@@ -99,4 +99,50 @@ describe('unpackTarball', () => {
     const long = packageEntries({ [`${'d'.repeat(120)}/${'f'.repeat(120)}.js`]: 'x' });
     await expect(unpack(long)).resolves.toMatchObject({ result: { files: 1 } });
   });
+
+  // Each once raised inside tar-stream's synchronous entry event: an uncaught exception, the server gone.
+  const dirEntry = (name: string): TarEntry => ({ header: { name, type: 'directory' } });
+  it.each([
+    ['a name too long for a folder, first', [dirEntry('package/'), dirEntry(`package/${'a'.repeat(300)}`)]],
+    [
+      'a name too long for a folder, after another folder',
+      [dirEntry('package/'), dirEntry('package/lib/'), dirEntry(`package/lib/${'a'.repeat(300)}/`)],
+    ],
+    ['a folder where a file was', [{ name: 'package/index.js', text: 'x' }, dirEntry('package/index.js/')]],
+    ['a folder under a file', [{ name: 'package/index.js', text: 'x' }, dirEntry('package/index.js/sub/')]],
+    ['a path past the system limit', [dirEntry(`package/${`${'d'.repeat(200)}/`.repeat(25)}`)]],
+  ] as [string, TarEntry[]][])('refuses %s with a message naming no server path', async (_, entries) => {
+    const attempt = unpack(entries);
+    await expect(attempt).rejects.toBeInstanceOf(UnsafeTarball);
+    const message = await attempt.catch((err: Error) => err.message);
+    expect(message).toMatch(
+      /^package\/.*: (cannot be unpacked on this server \(E[A-Z]+\)|names a file too)$/,
+    );
+    expect(message).not.toContain(os.tmpdir());
+  });
+
+  it('refuses a code file nested past 1,000 brackets, before anything parses it', async () => {
+    const deep = `export default ${'['.repeat(1001)}${']'.repeat(1001)};`;
+    await expect(unpack(packageEntries({ 'index.js': deep }))).rejects.toThrow(
+      'index.js: nests brackets more than 1000 deep',
+    );
+    // At the bound, and in an image (never parsed), it unpacks.
+    const edge = `export default ${'{'.repeat(1000)}${'}'.repeat(1000)};`;
+    await expect(
+      unpack(packageEntries({ 'index.js': edge, 'a.png': '('.repeat(5000) })),
+    ).resolves.toBeTruthy();
+  });
+
+  it.each([
+    { main: '../../../etc/passwd' },
+    { module: '/etc/passwd' },
+    { browser: { './a.js': '../../x.js' } },
+    { exports: { '.': { browser: './../../x.js' } } },
+    { imports: { '#x': '../x.js' } },
+  ])('refuses a manifest pointing outside its package: %j', async (fields) => {
+    const manifest = JSON.stringify({ name: 'p', version: '1.0.0', ...fields });
+    await expect(unpack(packageEntries({ 'package.json': manifest }))).rejects.toThrow(
+      /package\.json: its "(main|module|browser|exports|imports)" names a path outside the package/,
+    );
+  });
 });

@@ -4,6 +4,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import tar from 'tar-stream';
+import { manifestEscapes } from './manifestEscapes.ts';
+import { MAX_NESTING, nestsPast } from './nestingDepth.ts';
 
 /** How much one package's tarball may unpack to; past any of them the package is refused whole. */
 export interface UnpackLimits {
@@ -52,10 +54,16 @@ export async function readTarball(tgz: string, maxInflated: number, onEntry: Ent
   extract.on('entry', (header, stream, next) => {
     entries += 1;
     if (header.type === 'file') stream.on('data', (chunk: Buffer) => (fileBytes += chunk.length));
-    onEntry(header, stream, next, (reason) => {
+    const fail = (reason: string | Error) => {
       stream.resume();
       extract.destroy(typeof reason === 'string' ? new UnsafeTarball(reason) : reason);
-    });
+    };
+    // tar-stream calls this synchronously from its own stream: anything thrown here would be uncaught.
+    try {
+      onEntry(header, stream, next, fail);
+    } catch (err) {
+      fail(err as Error);
+    }
   });
   let inflated = 0;
   const bounded = new Transform({
@@ -94,7 +102,13 @@ export async function unpackTarball(
     const target = targetPath(root, header.name);
     if (!target) return fail(`${JSON.stringify(header.name)}: a path outside the package folder`);
     if (header.type === 'directory') {
-      if (target !== root) fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+      try {
+        if (fs.existsSync(target) && !fs.lstatSync(target).isDirectory())
+          return fail(`${shown(header.name)}: names a file too`);
+        if (target !== root) fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+      } catch (err) {
+        return fail(diskRefusal(header.name, err));
+      }
       stream.resume();
       stream.on('end', () => next());
       return;
@@ -116,15 +130,43 @@ export async function unpackTarball(
         fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
         // A file replaced by a folder (or a folder by a file) would be a second path to the same name.
         if (fs.existsSync(target) && !fs.lstatSync(target).isFile())
-          return fail(`${header.name}: names a folder too`);
-        fs.writeFileSync(target, Buffer.concat(chunks), { mode: 0o600 });
+          return fail(`${shown(header.name)}: names a folder too`);
+        const data = Buffer.concat(chunks);
+        // Refused before esbuild parses it: a million nested brackets overflow its parser's stack.
+        if (PARSED.test(target) && nestsPast(data))
+          return fail(`${shown(header.name)}: nests brackets more than ${MAX_NESTING} deep`);
+        fs.writeFileSync(target, data, { mode: 0o600 });
         next();
       } catch (err) {
-        fail(err as Error);
+        fail(diskRefusal(header.name, err));
       }
     });
   });
+  const outside = manifestEscapes(readManifest(path.join(root, 'package.json')));
+  if (outside) throw new UnsafeTarball(`package.json: its "${outside}" names a path outside the package`);
   return { files, entries, bytes };
+}
+
+/** The files esbuild parses as code, JSON or CSS (images and fonts are only copied into the bundle). */
+const PARSED = /\.([cm]?[jt]sx?|json|css)$/i;
+
+function readManifest(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** An entry's name as a message shows it: long names (a refusal's usual cause) cut short. */
+function shown(name: string): string {
+  return name.length > 80 ? `${name.slice(0, 60)}…(${name.length} characters)` : name;
+}
+
+/** The file system's refusal of an entry, by its code: its message would name this server's scratch path. */
+function diskRefusal(name: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code ?? 'an error';
+  return `${shown(name)}: cannot be unpacked on this server (${code})`;
 }
 
 /** Where an entry goes: its first segment (`package/`) dropped, or undefined when it would leave `root`. */

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PinnedPackage } from '../../validation/views.ts';
+import { buildBundleApart } from './buildApart.ts';
+import { BUNDLE_LIMITS, BundleFailed, type BundleSource, SCRATCH_PREFIX } from './buildBundle.ts';
+import type { Manifest } from './NpmCache.ts';
+import { packageEntries, packTarball } from './packTarball.ts';
+
+const PACKAGES: Record<string, Record<string, string>> = {
+  fine: {
+    'package.json': JSON.stringify({ name: 'fine', version: '1.0.0', module: 'index.js' }),
+    'index.js': "export const fine = () => 'FINE_MARKER';\n",
+  },
+  // Megabytes of code to parse: its builder passes a small memory limit while it works.
+  bulky: {
+    'package.json': JSON.stringify({ name: 'bulky', version: '1.0.0', module: 'index.js' }),
+    'index.js': Array.from(
+      { length: 200_000 },
+      (_, i) => `export const v${i} = { n: ${i}, s: 'v${i}' };`,
+    ).join('\n'),
+  },
+  // A million nested brackets: esbuild's parser overflowed its stack, and its service died for every later build.
+  deep: {
+    'package.json': JSON.stringify({ name: 'deep', version: '1.0.0', module: 'index.js' }),
+    'index.js': `export default ${'['.repeat(1_000_000)}${']'.repeat(1_000_000)};\n`,
+  },
+};
+
+let dir = '';
+let tmp = '';
+const tarballs = new Map<string, string>();
+const source: BundleSource = {
+  tarball: (integrity) => tarballs.get(integrity),
+  manifest: (name, version) => ({ name, version, dist: { integrity: name, tarball: '' } }) as Manifest,
+};
+const pin = (name: string): PinnedPackage => ({
+  name,
+  version: '1.0.0',
+  integrity: name,
+  license: 'MIT',
+  role: 'direct',
+  unpacked_size: null,
+  expected_path: 'bundle',
+  expected_note: null,
+});
+const app = (name: string) => ({ 'src/App.tsx': `import * as m from '${name}';` });
+const scratch = () => fs.readdirSync(tmp).filter((n) => n.startsWith(SCRATCH_PREFIX));
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apart-test-'));
+  // The builders' temporary folder, this test's alone: what they leave behind is seen here.
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apart-tmp-'));
+  process.env.TMPDIR = tmp;
+  for (const [name, files] of Object.entries(PACKAGES)) {
+    const file = path.join(dir, `${name}.tgz`);
+    fs.writeFileSync(file, await packTarball(packageEntries(files)));
+    tarballs.set(name, file);
+  }
+});
+afterAll(() => {
+  delete process.env.TMPDIR;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('buildBundleApart', () => {
+  it('builds in a builder process, and a file that would kill esbuild leaves the next build working', async () => {
+    await expect(buildBundleApart(source, [pin('deep')], app('deep'))).rejects.toThrow(
+      'deep@1.0.0: package/index.js: nests brackets more than 1000 deep',
+    );
+    const bundle = await buildBundleApart(source, [pin('fine')], app('fine'));
+    expect(bundle?.code).toContain('FINE_MARKER');
+    expect(scratch()).toEqual([]);
+  }, 60_000);
+
+  it('kills a build past its time, names where it was, and leaves no scratch folder', async () => {
+    const limits = { ...BUNDLE_LIMITS, timeoutMs: 500 };
+    const attempt = buildBundleApart(source, [pin('bulky')], app('bulky'), limits);
+    await expect(attempt).rejects.toBeInstanceOf(BundleFailed);
+    await expect(attempt).rejects.toThrow(/^The build took longer than 500 ms/);
+    expect(scratch()).toEqual([]);
+  }, 60_000);
+
+  it('kills a build past its memory limit as too large, over its whole process group', async () => {
+    const limits = { ...BUNDLE_LIMITS, maxMemoryBytes: 64 * 1024 * 1024 };
+    await expect(buildBundleApart(source, [pin('bulky')], app('bulky'), limits)).rejects.toThrow(
+      /^The packages are too large to build: more than 64 MiB of memory/,
+    );
+    expect(scratch()).toEqual([]);
+  }, 60_000);
+});
