@@ -11,7 +11,9 @@ import type { SandpackTailwind } from './sandpackTailwind.ts';
 export type SandpackOutcome =
   | { kind: 'running'; ms: number }
   | { kind: 'error'; message: string }
-  | { kind: 'status'; status: string };
+  | { kind: 'status'; status: string }
+  /** The bundler frame passed its message budget: the panel removes it. */
+  | { kind: 'flooded' };
 
 export interface SandpackViewProps {
   who: FrameIdentity;
@@ -95,7 +97,8 @@ function Preview({ who, name, bundlerUrl, bridge, onOutcome }: SandpackViewProps
       }
     };
     const origin = new URL(bundlerUrl).origin;
-    return connectSandpackFrame({ iframe: el, origin, who, bridge, onBundlerMessage });
+    const onFlood = () => onOutcome({ kind: 'flooded' });
+    return connectSandpackFrame({ iframe: el, origin, who, bridge, onBundlerMessage, onFlood });
   }, [iframe, bundlerUrl, who, bridge, onOutcome]);
   return (
     // A pre-set sandbox is kept by sandpack-client: only what the bundler needs, no `allow` list.
