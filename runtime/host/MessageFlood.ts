@@ -2,6 +2,11 @@
 export const MESSAGE_BUDGET = {
   /** Window messages a frame may post to the launcher in one second. */
   windowPerSecond: 200,
+  /**
+   * Window messages a Sandpack bundler frame may post in one second: its own protocol (status, console,
+   * resize) and SDK calls travel there; a start posts about 100 in its busiest second.
+   */
+  sandpackPerSecond: 1000,
   /** Port messages a frame may send in one second (storage calls are bounded separately). */
   portPerSecond: 5000,
   /**

@@ -7,8 +7,8 @@ import { messageBytes } from '../messageBytes.ts';
 /**
  * Joins a Sandpack bundler frame to the storage bridge. The frame has no port, so each message is
  * attributed by `event.source` (this iframe's window), never by anything the message says. Its messages
- * are held to a port's budgets (count, then bytes): past either, `onFlood` is called once and nothing
- * more is read.
+ * are held to budgets (count, then bytes): past either, `onFlood` is called once and no
+ * listener of this page reads another of its messages.
  */
 export function connectSandpackFrame(opts: {
   iframe: HTMLIFrameElement;
@@ -22,18 +22,18 @@ export function connectSandpackFrame(opts: {
   onFlood: () => void;
 }): () => void {
   const { iframe, origin, who, bridge } = opts;
-  // The bundler posts its own protocol (status, console) besides SDK calls: a port's budget, not a frame's.
-  const count = new MessageFlood(MESSAGE_BUDGET.portPerSecond);
+  const count = new MessageFlood(MESSAGE_BUDGET.sandpackPerSecond);
   const bytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
   let flooded = false;
   const onMessage = (event: MessageEvent) => {
     // Skip events from any other window: another app's frame, or the shell itself.
-    if (flooded || !event.source || event.source !== iframe.contentWindow) return;
+    if (!event.source || event.source !== iframe.contentWindow) return;
     const now = performance.now();
-    // Counted before `event.data` is read: a flood of messages costs no deserialization.
-    if (count.hit(now)) return flood();
+    // Counted before `event.data` is read, here or by sandpack-client (this listener captures, so it runs
+    // first): past the budget, what is still queued reaches no listener until the frame is gone.
+    if (flooded || count.hit(now)) return flood(event);
     const data: unknown = event.data;
-    if (bytes.hit(now, messageBytes(data, bytes.left(now)))) return flood();
+    if (bytes.hit(now, messageBytes(data, bytes.left(now)))) return flood(event);
     if (!isFrameToHost(data) || data.type !== 'sdk-call') {
       opts.onBundlerMessage?.(data);
       return;
@@ -54,18 +54,19 @@ export function connectSandpackFrame(opts: {
     }
     bridge(who, data, reply);
   };
-  const flood = () => {
+  const flood = (event: MessageEvent) => {
+    event.stopImmediatePropagation();
+    if (flooded) return;
     flooded = true;
-    window.removeEventListener('message', onMessage);
     opts.onFlood();
   };
-  window.addEventListener('message', onMessage);
+  window.addEventListener('message', onMessage, true);
   // The person switches the theme: the app follows without reloading.
   const unfollow = onHostTheme((theme) =>
     iframe.contentWindow?.postMessage({ type: 'theme', theme }, origin),
   );
   return () => {
-    window.removeEventListener('message', onMessage);
+    window.removeEventListener('message', onMessage, true);
     unfollow();
   };
 }
