@@ -13,7 +13,7 @@ type Phase =
   | { kind: 'loading'; status: string }
   | { kind: 'running'; ms: number }
   /** `stopped`: the launcher removed the app (past its message budget), not the bundler's failure. */
-  | { kind: 'error'; message: string; stopped?: boolean };
+  | { kind: 'error'; message: string; stopped?: boolean; fromApp?: boolean };
 
 let viewModule: Promise<ComponentType<SandpackViewProps>> | undefined;
 // sandpack-react is large: only apps that need it load it, once.
@@ -118,7 +118,14 @@ export function SandpackPanel(props: {
       )}
       {phase.kind === 'error' && (
         <div className="panel-status panel-error" role="alert" style={{ top: '2rem', zIndex: 2 }}>
-          <p>{phase.message}</p>
+          {phase.fromApp ? (
+            <>
+              <p>{name} reported an error:</p>
+              <blockquote className="app-words">{phase.message}</blockquote>
+            </>
+          ) : (
+            <p>{phase.message}</p>
+          )}
           <button
             type="button"
             onClick={() => {

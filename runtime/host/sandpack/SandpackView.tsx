@@ -10,7 +10,8 @@ import type { SandpackTailwind } from './sandpackTailwind.ts';
 /** How a Sandpack start went, for the shell's panel. */
 export type SandpackOutcome =
   | { kind: 'running'; ms: number }
-  | { kind: 'error'; message: string }
+  /** `fromApp`: the bundler's own words about the app (bounded), quoted by the panel as the app's. */
+  | { kind: 'error'; message: string; fromApp?: boolean }
   | { kind: 'status'; status: string }
   /** The bundler frame passed its message budget: the panel removes it. */
   | { kind: 'flooded' };
@@ -91,7 +92,7 @@ function Preview({ who, name, bundlerUrl, bridge, onOutcome }: SandpackViewProps
         else if (!shown) onOutcome({ kind: 'error', message: 'The app failed to compile in Sandpack' });
       } else if (message.type === 'action' && message.action === 'show-error') {
         shown = true;
-        onOutcome({ kind: 'error', message: bundlerError(message) });
+        onOutcome({ kind: 'error', message: bundlerError(message), fromApp: true });
       } else if (message.type === 'status' && typeof message.status === 'string') {
         onOutcome({ kind: 'status', status: message.status });
       }
