@@ -141,6 +141,8 @@ export class StorageBridge {
 
   /** Drops the data of apps no longer in the room (removed by the owner); returns their ids. */
   async dropOrphans(roomId: string, appIds: readonly string[]): Promise<string[]> {
+    // A browser that cannot list its databases keeps the data until "Clear app data".
+    if (!indexedDB.databases) return [];
     const names = (await indexedDB.databases()).flatMap((d) => (d.name ? [d.name] : []));
     const listed = new Set(appIds);
     const orphans = appIdsIn(this.prefix, roomId, names).filter((id) => !listed.has(id));

@@ -18,8 +18,8 @@ export async function migrateShared(
   appDb: (who: FrameIdentity) => Promise<AppStorageDb>,
   warn: (message: string) => void,
 ): Promise<void> {
-  // Opening a database that is not there would create it: ask first.
-  if (!(await indexedDB.databases()).some((d) => d.name === name)) return;
+  // Opening a database that is not there would create it: ask first (a browser that cannot say gets an empty one).
+  if (indexedDB.databases && !(await indexedDB.databases()).some((d) => d.name === name)) return;
   const shared = await openDB<AppStorageSchema>(name, EMPTIED_VERSION, {
     upgrade(db, oldVersion) {
       if (oldVersion > 0) return;
