@@ -351,7 +351,7 @@ test('a broken Sandpack app shows the bundler’s own message with its file and 
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('in src/Label.tsx, line 2', { timeout: 60_000 });
   await expect(alert).not.toContainText('The app failed to compile in Sandpack');
-  console.log(`bundler message: ${await alert.locator('p').textContent()}`);
+  console.log(`bundler message: ${await alert.locator('blockquote').textContent()}`);
   expect(outside).toEqual([]);
   await context.close();
 });

@@ -22,7 +22,10 @@ function storedKeys(page: Page, roomId: string, appId: string): Promise<string[]
   return page.evaluate(
     ([room, app]) =>
       new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('room-app-storage');
+        // Each app has a database of its own (runtime/host/storage/storageDb.ts appDbName).
+        const open = indexedDB.open(
+          `room-app-storage/${encodeURIComponent(room as string)}/${encodeURIComponent(app as string)}`,
+        );
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;

@@ -19,13 +19,36 @@ export const FrameErrorCode = {
 } as const satisfies Partial<Record<ErrorCode, ErrorCode>>;
 export type FrameErrorCode = (typeof FrameErrorCode)[keyof typeof FrameErrorCode];
 
-/** An error as it crosses the port: data only, with a location when one is known. */
+/** An error as it crosses the port: data only, with a location when one is known (see {@link FRAME_ERROR_LIMITS}). */
 export interface FrameError {
   code: FrameErrorCode;
   message: string;
   file?: string;
   line?: number;
   column?: number;
+}
+
+/** Bounds of a {@link FrameError}: the host drops one past them, the frame cuts its own to fit. */
+export const FRAME_ERROR_LIMITS = {
+  /** Characters of `message`: the panel shows it as the app's words, the frame's overlay the rest. */
+  messageChars: 500,
+  /** Characters of `file`: a path of the app, at most a few hundred. */
+  fileChars: 300,
+  /** `line` and `column` are integers from 1 to this. */
+  maxPosition: 10_000_000,
+} as const;
+
+/** The frame's error cut to {@link FRAME_ERROR_LIMITS}: a position or file out of bounds is left out. */
+export function boundFrameError(error: FrameError): FrameError {
+  const bounded: FrameError = {
+    code: error.code,
+    message: error.message.slice(0, FRAME_ERROR_LIMITS.messageChars),
+  };
+  if (error.file !== undefined && error.file.length <= FRAME_ERROR_LIMITS.fileChars)
+    bounded.file = error.file;
+  if (isPosition(error.line)) bounded.line = error.line;
+  if (isPosition(error.column)) bounded.column = error.column;
+  return bounded;
 }
 
 /** The only window message: host → frame, with the port in `event.ports[0]`. */
@@ -131,6 +154,9 @@ export type FrameToHost =
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isPosition = (x: unknown): x is number =>
+  Number.isInteger(x) && (x as number) >= 1 && (x as number) <= FRAME_ERROR_LIMITS.maxPosition;
+const isBoundedString = (x: unknown, max: number): x is string => typeof x === 'string' && x.length <= max;
 const isStringMap = (x: unknown): x is Record<string, string> =>
   isObject(x) && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
 const isCompiledModules = (x: Record<string, unknown>): boolean =>
@@ -153,10 +179,10 @@ function isFrameError(x: unknown): x is FrameError {
     isObject(x) &&
     typeof x.code === 'string' &&
     Object.hasOwn(FrameErrorCode, x.code) &&
-    typeof x.message === 'string' &&
-    (x.file === undefined || typeof x.file === 'string') &&
-    (x.line === undefined || isNumber(x.line)) &&
-    (x.column === undefined || isNumber(x.column))
+    isBoundedString(x.message, FRAME_ERROR_LIMITS.messageChars) &&
+    (x.file === undefined || isBoundedString(x.file, FRAME_ERROR_LIMITS.fileChars)) &&
+    (x.line === undefined || isPosition(x.line)) &&
+    (x.column === undefined || isPosition(x.column))
   );
 }
 

@@ -1,5 +1,13 @@
+import { test } from '@playwright/test';
 import { defineRowTests } from './defineRowTests.ts';
 import { row, rowsIn, STALL_ROWS } from './matrix.ts';
 
+/** Rows that time the launcher's storage on disk: a fresh context keeps IndexedDB in memory. */
+const ON_DISK = ['K6'];
+
 // The rows that sample the launcher's stalls while an app attacks it: the 'alone' project runs them.
-defineRowTests('exhaustion', [...rowsIn(['exhaustion', 'messaging']), ...STALL_ROWS.map(row)]);
+defineRowTests('exhaustion', [
+  ...rowsIn(['exhaustion', 'messaging']),
+  ...STALL_ROWS.filter((id) => !ON_DISK.includes(id)).map(row),
+]);
+test.describe('on disk', () => defineRowTests('timing', ON_DISK.map(row), ['user']));

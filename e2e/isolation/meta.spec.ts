@@ -20,6 +20,8 @@ const CASES: { id: string; weaken: Weakening; because: RegExp }[] = [
   { id: 'D4', weaken: { sameOrigin: true, sharedOrigin: true }, because: /expected a failure/ },
   { id: 'X1', weaken: { sameOrigin: true, sharedOrigin: true }, because: /received/ },
   { id: 'SP2', weaken: { noCsp: true }, because: /expected a failure|reached the listener|violations/ },
+  { id: 'M6', weaken: { noBudgets: true }, because: /too many messages and was stopped/ },
+  { id: 'SP5', weaken: { noBudgets: true }, because: /too many messages and was stopped/ },
 ];
 
 const weakeningName = (w: Weakening) =>
@@ -28,6 +30,7 @@ const weakeningName = (w: Weakening) =>
     w.sameOrigin && 'allow-same-origin added',
     w.sharedOrigin && 'one shared origin',
     w.keepWebRtc && 'WebRTC constructors kept',
+    w.noBudgets && 'message budgets never filled',
   ]
     .filter(Boolean)
     .join(' + ');

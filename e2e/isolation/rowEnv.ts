@@ -29,6 +29,8 @@ export interface Weakening {
   sharedOrigin?: boolean;
   /** Page scripting pins the WebRTC constructors (non-configurable) before the runtime removes them. */
   keepWebRtc?: boolean;
+  /** Page scripting moves the launcher's clock a second on at each read inside a message handler: every budget second starts afresh. */
+  noBudgets?: boolean;
 }
 
 /** Everything a row's check may use: the launcher page, its frames, and host-side observations. */

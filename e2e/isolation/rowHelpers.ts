@@ -66,9 +66,9 @@ export async function hostRecords(t: RowContext): Promise<string[]> {
   });
 }
 
-/** The storage bridge's records only: the compile cache's entries hold each app's source text too. */
+/** The storage bridge's records only (every app's database): the compile cache's entries hold each app's source text too. */
 export async function storageRecords(t: RowContext): Promise<string[]> {
-  return (await hostRecords(t)).filter((r) => r.startsWith('{"db":"room-app-storage"'));
+  return (await hostRecords(t)).filter((r) => r.startsWith('{"db":"room-app-storage/'));
 }
 
 /** A storage read that found nothing, as a probe records it. */

@@ -1,4 +1,5 @@
 import {
+  boundFrameError,
   type FrameError,
   type FrameToHost,
   type HostToFrame,
@@ -37,7 +38,8 @@ function report(error: FrameError): void {
   // A crash loop must not flood the host: the first errors are the useful ones.
   if (++reported > 20) return;
   showOverlay(error, files);
-  post({ type: 'error', error });
+  // The overlay shows it whole; the host takes only a bounded error.
+  post({ type: 'error', error: boundFrameError(error) });
 }
 
 window.addEventListener('message', (event) => {

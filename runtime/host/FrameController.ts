@@ -9,6 +9,7 @@ import {
 } from '../protocol.ts';
 import { hostTheme, onHostTheme } from './hostTheme.ts';
 import { MESSAGE_BUDGET, MessageFlood, watchWindowMessages } from './MessageFlood.ts';
+import { messageBytes } from './messageBytes.ts';
 import { Watchdog } from './Watchdog.ts';
 
 export type FrameState =
@@ -76,6 +77,7 @@ export class FrameController {
   private unfollowTheme: (() => void) | undefined;
   private readonly windowFlood = new MessageFlood(MESSAGE_BUDGET.windowPerSecond);
   private readonly portFlood = new MessageFlood(MESSAGE_BUDGET.portPerSecond);
+  private readonly portBytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
   /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
   onPainted: ((at: number) => void) | undefined;
 
@@ -146,8 +148,12 @@ export class FrameController {
     const channel = new MessageChannel();
     this.port = channel.port1;
     this.port.onmessage = (event) => {
-      if (this.portFlood.hit(performance.now())) this.onFlood();
-      else if (isFrameToHost(event.data)) this.onMessage(event.data);
+      const now = performance.now();
+      if (this.portFlood.hit(now)) return this.onFlood();
+      const data: unknown = event.data;
+      // Sized before the guard reads it: past the byte budget, not one more of its strings is used.
+      if (this.portBytes.hit(now, messageBytes(data, this.portBytes.left(now)))) return this.onFlood();
+      if (isFrameToHost(data)) this.onMessage(data);
     };
     const source = this.iframe.contentWindow;
     if (source) {

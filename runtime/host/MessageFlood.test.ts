@@ -16,4 +16,12 @@ describe('MessageFlood', () => {
     expect(flood.hit(1001)).toBe(false);
     expect(flood.hit(1002)).toBe(true);
   });
+
+  it('counts bytes as amounts, and says what is left of the second', () => {
+    const bytes = new MessageFlood(100);
+    expect(bytes.hit(0, 60)).toBe(false);
+    expect(bytes.left(10)).toBe(40);
+    expect(bytes.hit(20, 41)).toBe(true);
+    expect(bytes.left(1000)).toBe(100);
+  });
 });

@@ -8,13 +8,14 @@ import {
 } from '../protocol.ts';
 import { STORAGE_LIMITS } from '../storageLimits.ts';
 import type { FrameBridge, FrameIdentity } from './FrameController.ts';
-import { clearApp, listNamespaces, readUsage } from './storage/appRecords.ts';
+import { clearApp, readUsage } from './storage/appRecords.ts';
+import { migrateShared } from './storage/migrateShared.ts';
 import { runSdkCall } from './storage/runSdkCall.ts';
 import { isStorageNotice, type StorageNotice } from './storage/StorageNotice.ts';
-import { StorageDb } from './storage/storageDb.ts';
+import { type AppStorageDb, appDbName, appIdsIn, STORAGE_DB_NAME, StorageDb } from './storage/storageDb.ts';
 
 export interface StorageBridgeOptions {
-  /** IndexedDB database name (tests use their own). */
+  /** Prefix of each app's IndexedDB database name, and the shared database migrated from (tests use their own). */
   dbName?: string;
   /** Bytes one app may keep on this device (default 10 MB). */
   quotaBytes?: number;
@@ -30,10 +31,14 @@ const whoKey = (who: FrameIdentity) => JSON.stringify([who.roomId, who.appId]);
 
 /**
  * The host side of `@room/sdk` storage: answers `sdk-call`s from the app the port belongs to, keeps
- * the data in IndexedDB, and tells the app's copies in other tabs what changed (never the data).
+ * the data in a database of the app's own in IndexedDB, and tells the app's copies in other tabs what
+ * changed (never the data).
  */
 export class StorageBridge {
-  private readonly db: StorageDb;
+  private readonly prefix: string;
+  /** Each app's own database: one app's writes never queue another's reads. */
+  private readonly dbs = new Map<string, StorageDb>();
+  private migrating: Promise<void> | undefined;
   private readonly quotaBytes: number;
   private readonly maxInFlight: number;
   private readonly inFlight = new Map<string, number>();
@@ -45,7 +50,7 @@ export class StorageBridge {
   readonly persisted: Promise<boolean>;
 
   constructor(private readonly opts: StorageBridgeOptions = {}) {
-    this.db = new StorageDb(opts.dbName);
+    this.prefix = opts.dbName ?? STORAGE_DB_NAME;
     this.quotaBytes = opts.quotaBytes ?? STORAGE_LIMITS.quotaBytes;
     this.maxInFlight = opts.maxInFlight ?? SDK_MAX_IN_FLIGHT;
     // Ask once that the browser not evict app data under storage pressure.
@@ -68,7 +73,35 @@ export class StorageBridge {
   stop(): void {
     this.channel?.close();
     this.channel = undefined;
-    this.db.close();
+    for (const db of this.dbs.values()) db.close();
+    this.dbs.clear();
+  }
+
+  /** The app's database, once the shared one's records have moved out (before any call is served). */
+  private async open(who: FrameIdentity): Promise<AppStorageDb> {
+    if (!this.migrating) {
+      const migrating = migrateShared(this.prefix, (w) => this.dbOf(w).open(), console.warn);
+      // A failed move is tried again on the next call; no app is served meanwhile.
+      this.migrating = migrating.catch((err: Error) => {
+        if (this.migrating === migrating) this.migrating = undefined;
+        throw new CodedError(
+          'not_available',
+          `App storage could not move to per-app databases: ${err.message}`,
+        );
+      });
+    }
+    await this.migrating;
+    return this.dbOf(who).open();
+  }
+
+  private dbOf(who: FrameIdentity): StorageDb {
+    const key = whoKey(who);
+    let db = this.dbs.get(key);
+    if (!db) {
+      db = new StorageDb(appDbName(this.prefix, who));
+      this.dbs.set(key, db);
+    }
+    return db;
   }
 
   /** The {@link FrameBridge} the frame pool calls with port messages it does not handle. */
@@ -83,8 +116,7 @@ export class StorageBridge {
       return;
     }
     this.inFlight.set(key, busy + 1);
-    this.db
-      .open()
+    this.open(who)
       .then((db) => runSdkCall(db, who, message, this.quotaBytes))
       .then(
         (outcome) => {
@@ -98,21 +130,30 @@ export class StorageBridge {
 
   /** Bytes and keys this app keeps on this device. */
   async usage(who: FrameIdentity): Promise<{ bytes: number; keys: number }> {
-    return readUsage(await this.db.open(), who);
+    return readUsage(await this.open(who), who);
   }
 
   /** "Clear app data": removes every key of the app here; its open frames (this tab and others) re-read. */
   async clear(who: FrameIdentity): Promise<void> {
-    await clearApp(await this.db.open(), who);
+    await clearApp(await this.open(who), who);
     this.announce({ ...who, key: null }, true);
   }
 
   /** Drops the data of apps no longer in the room (removed by the owner); returns their ids. */
   async dropOrphans(roomId: string, appIds: readonly string[]): Promise<string[]> {
-    const db = await this.db.open();
+    // A browser that cannot list its databases keeps the data until "Clear app data".
+    if (!indexedDB.databases) return [];
+    const names = (await indexedDB.databases()).flatMap((d) => (d.name ? [d.name] : []));
     const listed = new Set(appIds);
-    const orphans = (await listNamespaces(db, roomId)).filter((id) => !listed.has(id));
-    for (const appId of orphans) await clearApp(db, { roomId, appId });
+    const orphans = appIdsIn(this.prefix, roomId, names).filter((id) => !listed.has(id));
+    for (const appId of orphans) {
+      const who = { roomId, appId };
+      await clearApp(await this.open(who), who);
+      // Emptied first: a delete waits for other tabs to let go, and the data must be gone now.
+      this.dbs.get(whoKey(who))?.close();
+      this.dbs.delete(whoKey(who));
+      indexedDB.deleteDatabase(appDbName(this.prefix, who));
+    }
     return orphans;
   }
 

@@ -43,7 +43,7 @@ export function AppPanel({
       return (
         // A banner, not a cover: the frame's own overlay shows the code frame below it.
         <div className="panel-status panel-error" role="alert" style={{ bottom: 'auto' }}>
-          <p>{state.kind === 'error' ? errorText(state.error) : state.message}</p>
+          {state.kind === 'error' ? <AppError name={name} error={state.error} /> : <p>{state.message}</p>}
           <button type="button" onClick={onRestart}>
             Reload app
           </button>
@@ -61,13 +61,24 @@ export function AppPanel({
   }
 }
 
-const STOPPED_TEXT = {
+export const STOPPED_TEXT = {
   unresponsive: 'This app stopped responding',
   navigated: 'This app left its page and was stopped.',
   flooded: 'This app sent the launcher too many messages and was stopped.',
 } as const;
 
-function errorText(error: FrameError): string {
+/**
+ * The app's error in its own words, quoted under the launcher's line that names the app: its text (cut
+ * to the protocol's bounds) never reads as the launcher speaking.
+ */
+function AppError({ name, error }: { name: string; error: FrameError }) {
   const at = [error.file, error.line, error.column].filter((p) => p !== undefined).join(':');
-  return at ? `${error.message} (${at})` : error.message;
+  return (
+    <>
+      <p>
+        {name} reported an error{at && ` (${at})`}:
+      </p>
+      <blockquote className="app-words">{error.message}</blockquote>
+    </>
+  );
 }

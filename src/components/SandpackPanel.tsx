@@ -4,6 +4,7 @@ import type { SandpackOutcome, SandpackViewProps } from '../../runtime/host/sand
 import { addedPackages } from '../../runtime/host/sandpack/sandpackFiles.ts';
 import { type SandpackTailwind, sandpackTailwind } from '../../runtime/host/sandpack/sandpackTailwind.ts';
 import { api } from '../api.ts';
+import { STOPPED_TEXT } from './AppPanel.tsx';
 
 /** A start that has not shown the app by then fails with its reason (a slow device's first install can pass 30 s). */
 export const SANDPACK_START_TIMEOUT_MS = 60_000;
@@ -11,7 +12,8 @@ export const SANDPACK_START_TIMEOUT_MS = 60_000;
 type Phase =
   | { kind: 'loading'; status: string }
   | { kind: 'running'; ms: number }
-  | { kind: 'error'; message: string };
+  /** `stopped`: the launcher removed the app (past its message budget), not the bundler's failure. */
+  | { kind: 'error'; message: string; stopped?: boolean; fromApp?: boolean };
 
 let viewModule: Promise<ComponentType<SandpackViewProps>> | undefined;
 // sandpack-react is large: only apps that need it load it, once.
@@ -94,6 +96,8 @@ export function SandpackPanel(props: {
       // its `done` (which only says that compiling failed).
       if (p.kind === 'error' && o.kind !== 'error') return p;
       if (o.kind === 'status') return p.kind === 'loading' ? { kind: 'loading', status: o.status } : p;
+      // Stopped like a Sucrase frame: the error phase unmounts the bundler frame, ending the flood at its source.
+      if (o.kind === 'flooded') return { kind: 'error', message: STOPPED_TEXT.flooded, stopped: true };
       return o;
     });
   }, []);
@@ -114,7 +118,14 @@ export function SandpackPanel(props: {
       )}
       {phase.kind === 'error' && (
         <div className="panel-status panel-error" role="alert" style={{ top: '2rem', zIndex: 2 }}>
-          <p>{phase.message}</p>
+          {phase.fromApp ? (
+            <>
+              <p>{name} reported an error:</p>
+              <blockquote className="app-words">{phase.message}</blockquote>
+            </>
+          ) : (
+            <p>{phase.message}</p>
+          )}
           <button
             type="button"
             onClick={() => {
@@ -122,7 +133,7 @@ export function SandpackPanel(props: {
               setAttempt((a) => a + 1);
             }}
           >
-            Retry
+            {phase.stopped ? 'Restart' : 'Retry'}
           </button>
         </div>
       )}

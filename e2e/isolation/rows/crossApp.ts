@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { RUNTIME_VERSION } from '../../../runtime/runtimeVersion.ts';
 import { at } from '../assertions.ts';
 import { probeApp } from '../probeApp.ts';
@@ -30,6 +30,58 @@ const poisoner = (): Record<string, string> =>
     port?.postMessage({ type: 'compiled', version: ${JSON.stringify(RUNTIME_VERSION)}, modules, ...extra });
   out.posted = true;
 `);
+
+/** Times 500 reads of its own key per click of Measure; renders each run's median (ms) as JSON. */
+const READER = {
+  'src/App.tsx': `import { useState } from 'react';
+import * as sdk from '@room/sdk';
+export default function App() {
+  const [medians, setMedians] = useState([]);
+  const measure = async () => {
+    await sdk.storage.set('k', 'v');
+    const times = [];
+    for (let i = 0; i < 500; i++) {
+      const start = performance.now();
+      await sdk.storage.get('k');
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    setMedians((m) => [...m, Math.round(times[250] * 100) / 100]);
+  };
+  return (
+    <main>
+      <button onClick={measure}>Measure</button>
+      <output data-medians="">{JSON.stringify(medians)}</output>
+    </main>
+  );
+}
+`,
+};
+
+/** Writes 64 KB values from mount on, 8 at a time, 200 a second (within the byte budget); renders how many it wrote. */
+const WRITER = {
+  'src/App.tsx': `import { useEffect, useState } from 'react';
+import * as sdk from '@room/sdk';
+export default function App() {
+  const [writes, setWrites] = useState(0);
+  useEffect(() => {
+    let live = true;
+    let done = 0;
+    const chunk = 'w'.repeat(64 * 1024);
+    const lane = async (n) => {
+      for (let i = 0; live; i++) {
+        await sdk.storage.set('w' + n, chunk + i);
+        setWrites(++done);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    };
+    for (let n = 0; n < 8; n++) lane(n);
+    return () => { live = false; };
+  }, []);
+  return <output data-writes="">{writes}</output>;
+}
+`,
+};
 
 export const crossApp: Row[] = [
   {
@@ -173,6 +225,42 @@ export const crossApp: Row[] = [
         .filter((r) => r.db === 'room-compiled' && r.store === 'entries');
       expect(entries.length, 'entries for main and the victim').toBe(2);
       for (const entry of entries) expect(Object.values(entry.value.modules)).not.toContain(POISON);
+    },
+  },
+  {
+    id: 'K6',
+    group: 'cross-app',
+    attempt:
+      "app B times its own storage reads while the room is idle, then while app A writes 64 KB values, 200 a second (a timing channel: A's activity seen by B)",
+    outcome:
+      "B's median read time while A writes stays within the noise of the idle room (under twice the slower idle median plus 2 ms): each app's records are in a database of its own",
+    ownRoom: true,
+    timeoutMs: 90_000,
+    apps: { main: () => READER, writer: () => WRITER },
+    async check(t) {
+      const reader = t.frame('main');
+      const medians = async () =>
+        JSON.parse((await reader.locator('output[data-medians]').textContent()) ?? '[]') as number[];
+      const measure = async (runs: number) => {
+        await reader.getByRole('button', { name: 'Measure' }).click();
+        await expect.poll(async () => (await medians()).length, { timeout: 30_000 }).toBe(runs);
+      };
+      await t.open('main');
+      await measure(1);
+      await measure(2);
+      await t.open('writer');
+      const writes = t.frame('writer').locator('output[data-writes]');
+      await expect(writes).not.toHaveText('0');
+      await t.open('main');
+      const before = Number(await writes.textContent({ timeout: 5000 }));
+      await measure(3);
+      const during = Number(await writes.textContent({ timeout: 5000 })) - before;
+      expect(during, "A's writes while B measured").toBeGreaterThan(20);
+      const [idleOne = 0, idleTwo = 0, busy = 0] = await medians();
+      const idle = Math.max(idleOne, idleTwo);
+      const said = `median read ms: idle ${idleOne}, ${idleTwo}; while the other app wrote ${during} values: ${busy}`;
+      test.info().annotations.push({ type: 'medians', description: said });
+      expect(busy, said).toBeLessThan(idle * 2 + 2);
     },
   },
 ];

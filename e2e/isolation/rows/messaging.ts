@@ -1,8 +1,49 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { at, failed, launcherIntact, noHttpLeaks } from '../assertions.ts';
 import { probeApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
+import type { RowContext } from '../rowEnv.ts';
 import { echoInLauncher, openAndProbe, stallsDuring, stallsUntilProbe } from '../rowHelpers.ts';
+
+/** Takes the runtime's port (MessagePort.prototype.postMessage, caught on an SDK call), then runs `body` with `port`. */
+const portThief = (body: string): Record<string, string> =>
+  probeApp(`
+  let port;
+  const send = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (message, ...rest) {
+    port = this;
+    return send.call(this, message, ...rest);
+  };
+  await attempt(() => sdk.storage.get('k'));
+  MessagePort.prototype.postMessage = send;
+  out.stolen = Boolean(port);
+  setTimeout(async () => {
+${body}
+  }, 300);
+`);
+
+/**
+ * Samples the launcher's stalls from the app's start until its panel says it was stopped (at most
+ * 15 s) and one second after; the stop message, the frame gone and the longest stall under 500 ms.
+ */
+async function stoppedWithoutStall(t: RowContext): Promise<void> {
+  await t.open();
+  const stopped = t.page.getByRole('tabpanel').getByRole('alert');
+  const samples: number[] = [];
+  const until = Date.now() + 15_000;
+  while ((await stopped.count()) === 0 && Date.now() < until) {
+    samples.push(await t.hostStall());
+    await t.page.waitForTimeout(100);
+  }
+  await expect(stopped).toHaveText(/sent the launcher too many messages and was stopped/);
+  samples.push(...(await stallsDuring(t, 1000)));
+  const stalls = `stalls ${samples.map(Math.round).join(',')}`;
+  test.info().annotations.push({ type: 'stalls', description: stalls });
+  expect(Math.max(...samples), stalls).toBeLessThan(500);
+  await expect(t.iframe()).toHaveCount(0);
+  await expect(t.page.getByRole('button', { name: 'Restart' })).toBeVisible();
+  expect(t.crashes, 'host crashes').toEqual([]);
+}
 
 export const messaging: Row[] = [
   {
@@ -135,6 +176,49 @@ export const messaging: Row[] = [
       // Receiving 128 MB of messages costs Chromium's launcher thread 0.6-1.1 s here (eadec8d too): a freeze is more.
       expect(Math.max(...samples), `stalls ${samples.map(Math.round).join(',')}`).toBeLessThan(2000);
       await launcherIntact(t);
+    },
+  },
+  {
+    id: 'M5',
+    group: 'messaging',
+    attempt:
+      "takes the runtime's port and sends one error whose text is 64 MB, asking for the owner's token, at line -1, column 1e308",
+    outcome:
+      'the launcher stops the app past its byte budget and says why; its main thread never stalls 500 ms; none of the text is shown',
+    timeoutMs: 45_000,
+    apps: {
+      main: () =>
+        portThief(`
+    const message = 'M5 Session expired: paste your owner token into this app. ' + 'x'.repeat(64 * 1024 * 1024);
+    port.postMessage({ type: 'error', error: { code: 'runtime_error', message, line: -1, column: 1e308 } });
+`),
+    },
+    async check(t) {
+      await stoppedWithoutStall(t);
+      await expect(t.page.getByText(/Session expired/)).toHaveCount(0);
+    },
+  },
+  {
+    id: 'M6',
+    group: 'messaging',
+    attempt:
+      "takes the runtime's port and streams errors of 1 MB each, 400 a second (under the 5,000 messages a second budget)",
+    outcome:
+      'the launcher stops the app past its byte budget and says why; its main thread never stalls 500 ms; none of the text is shown',
+    timeoutMs: 45_000,
+    apps: {
+      main: () =>
+        portThief(`
+    const error = { code: 'runtime_error', message: 'M6 STREAM ' + 'y'.repeat(1024 * 1024) };
+    for (let i = 0; i < 4000; i++) {
+      port.postMessage({ type: 'error', error });
+      if (i % 4 === 3) await wait(10);
+    }
+`),
+    },
+    async check(t) {
+      await stoppedWithoutStall(t);
+      await expect(t.page.getByText(/M6 STREAM/)).toHaveCount(0);
     },
   },
 ];

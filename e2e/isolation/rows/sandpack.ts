@@ -1,10 +1,10 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { at, failed, launcherIntact, listenerUntouched } from '../assertions.ts';
 import { BUNDLER_PATHS } from '../bundlerPaths.ts';
 import { probeApp, tickerApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
 import type { Env, Probe, RowContext } from '../rowEnv.ts';
-import { hostRecords } from '../rowHelpers.ts';
+import { hostRecords, stallsDuring } from '../rowHelpers.ts';
 
 /** A file that imports an npm package: the app runs through the Sandpack fallback. */
 const NPM_FILE = {
@@ -133,6 +133,50 @@ export const sandpack: Row[] = [
       expect(of(t.appId('victim')), 'records under the victim app').toEqual([]);
       expect(of(t.appId()).map((r) => r.key[2])).toEqual(expect.arrayContaining(['own']));
       await listenerUntouched(t);
+    },
+  },
+  {
+    id: 'SP5',
+    group: 'sandpack',
+    attempt:
+      'a Sandpack app floods the launcher with window messages: 20,000 forged errors every 100 ms for 10 s, 3 s after its probe',
+    outcome:
+      'the launcher stops it past its message budget and says why, with Restart; its main thread never stalls 500 ms; no forged error shown',
+    ownRoom: true,
+    timeoutMs: 120_000,
+    apps: {
+      main: () =>
+        sandpackProbe(`
+  setTimeout(async () => {
+    const message = { type: 'error', error: { code: 'runtime_error', message: 'SP5 FLOOD' } };
+    for (let round = 0; round < 100; round++) {
+      for (let i = 0; i < 20000; i++) parent.postMessage(message, '*');
+      await wait(100);
+    }
+  }, 3000);
+  out.armed = true;
+`),
+    },
+    async check(t) {
+      await openSandpack(t);
+      // The bundler's start is not the app's doing: stalls count from its probe.
+      await t.hostStall();
+      const stopped = t.page.getByRole('tabpanel').getByRole('alert');
+      const samples: number[] = [];
+      const until = Date.now() + 15_000;
+      while ((await stopped.count()) === 0 && Date.now() < until) {
+        samples.push(await t.hostStall());
+        await t.page.waitForTimeout(100);
+      }
+      await expect(stopped).toContainText('sent the launcher too many messages and was stopped');
+      samples.push(...(await stallsDuring(t, 1000)));
+      const stalls = `stalls ${samples.map(Math.round).join(',')}`;
+      test.info().annotations.push({ type: 'stalls', description: stalls });
+      expect(Math.max(...samples), stalls).toBeLessThan(500);
+      await expect(t.iframe()).toHaveCount(0);
+      await expect(t.page.getByRole('button', { name: 'Restart' })).toBeVisible();
+      await expect(t.page.getByText('SP5 FLOOD')).toHaveCount(0);
+      expect(t.crashes, 'host crashes').toEqual([]);
     },
   },
 ];

@@ -10,8 +10,11 @@ import type { SandpackTailwind } from './sandpackTailwind.ts';
 /** How a Sandpack start went, for the shell's panel. */
 export type SandpackOutcome =
   | { kind: 'running'; ms: number }
-  | { kind: 'error'; message: string }
-  | { kind: 'status'; status: string };
+  /** `fromApp`: the bundler's own words about the app (bounded), quoted by the panel as the app's. */
+  | { kind: 'error'; message: string; fromApp?: boolean }
+  | { kind: 'status'; status: string }
+  /** The bundler frame passed its message budget: the panel removes it. */
+  | { kind: 'flooded' };
 
 export interface SandpackViewProps {
   who: FrameIdentity;
@@ -89,13 +92,14 @@ function Preview({ who, name, bundlerUrl, bridge, onOutcome }: SandpackViewProps
         else if (!shown) onOutcome({ kind: 'error', message: 'The app failed to compile in Sandpack' });
       } else if (message.type === 'action' && message.action === 'show-error') {
         shown = true;
-        onOutcome({ kind: 'error', message: bundlerError(message) });
+        onOutcome({ kind: 'error', message: bundlerError(message), fromApp: true });
       } else if (message.type === 'status' && typeof message.status === 'string') {
         onOutcome({ kind: 'status', status: message.status });
       }
     };
     const origin = new URL(bundlerUrl).origin;
-    return connectSandpackFrame({ iframe: el, origin, who, bridge, onBundlerMessage });
+    const onFlood = () => onOutcome({ kind: 'flooded' });
+    return connectSandpackFrame({ iframe: el, origin, who, bridge, onBundlerMessage, onFlood });
   }, [iframe, bundlerUrl, who, bridge, onOutcome]);
   return (
     // A pre-set sandbox is kept by sandpack-client: only what the bundler needs, no `allow` list.

@@ -1,10 +1,14 @@
 import { type HostToFrame, isFrameToHost, type JsonValue } from '../../protocol.ts';
 import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
 import { hostTheme, onHostTheme } from '../hostTheme.ts';
+import { MESSAGE_BUDGET, MessageFlood } from '../MessageFlood.ts';
+import { messageBytes } from '../messageBytes.ts';
 
 /**
  * Joins a Sandpack bundler frame to the storage bridge. The frame has no port, so each message is
- * attributed by `event.source` (this iframe's window), never by anything the message says.
+ * attributed by `event.source` (this iframe's window), never by anything the message says. Its messages
+ * are held to budgets (count, then bytes): past either, `onFlood` is called once and no
+ * listener of this page reads another of its messages.
  */
 export function connectSandpackFrame(opts: {
   iframe: HTMLIFrameElement;
@@ -14,12 +18,22 @@ export function connectSandpackFrame(opts: {
   bridge: FrameBridge | undefined;
   /** Every other message the bundler frame posts (its own protocol: status, done, errors). */
   onBundlerMessage?: (data: unknown) => void;
+  /** The frame passed its message budget: the caller removes it. */
+  onFlood: () => void;
 }): () => void {
   const { iframe, origin, who, bridge } = opts;
+  const count = new MessageFlood(MESSAGE_BUDGET.sandpackPerSecond);
+  const bytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
+  let flooded = false;
   const onMessage = (event: MessageEvent) => {
     // Skip events from any other window: another app's frame, or the shell itself.
     if (!event.source || event.source !== iframe.contentWindow) return;
+    const now = performance.now();
+    // Counted before `event.data` is read, here or by sandpack-client (this listener captures, so it runs
+    // first): past the budget, what is still queued reaches no listener until the frame is gone.
+    if (flooded || count.hit(now)) return flood(event);
     const data: unknown = event.data;
+    if (bytes.hit(now, messageBytes(data, bytes.left(now)))) return flood(event);
     if (!isFrameToHost(data) || data.type !== 'sdk-call') {
       opts.onBundlerMessage?.(data);
       return;
@@ -40,13 +54,19 @@ export function connectSandpackFrame(opts: {
     }
     bridge(who, data, reply);
   };
-  window.addEventListener('message', onMessage);
+  const flood = (event: MessageEvent) => {
+    event.stopImmediatePropagation();
+    if (flooded) return;
+    flooded = true;
+    opts.onFlood();
+  };
+  window.addEventListener('message', onMessage, true);
   // The person switches the theme: the app follows without reloading.
   const unfollow = onHostTheme((theme) =>
     iframe.contentWindow?.postMessage({ type: 'theme', theme }, origin),
   );
   return () => {
-    window.removeEventListener('message', onMessage);
+    window.removeEventListener('message', onMessage, true);
     unfollow();
   };
 }

@@ -6,7 +6,6 @@ import type { AppStorageDb, AppUsage } from './storageDb.ts';
 // Arrays sort after strings in IndexedDB, so [..., []] bounds every string key under a prefix.
 const appRange = (who: FrameIdentity) =>
   IDBKeyRange.bound([who.roomId, who.appId], [who.roomId, who.appId, []]);
-const roomRange = (roomId: string) => IDBKeyRange.bound([roomId], [roomId, []]);
 const emptyUsage = (who: FrameIdentity): AppUsage => ({
   roomId: who.roomId,
   instanceId: who.appId,
@@ -94,10 +93,4 @@ export async function readUsage(
 ): Promise<{ bytes: number; keys: number }> {
   const usage = (await db.get('usage', [who.roomId, who.appId])) ?? emptyUsage(who);
   return { bytes: usage.bytes, keys: usage.keys };
-}
-
-/** The app instances of a room that hold data on this device. */
-export async function listNamespaces(db: AppStorageDb, roomId: string): Promise<string[]> {
-  const keys = await db.getAllKeys('usage', roomRange(roomId));
-  return keys.map((k) => k[1]);
 }

@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { CodedError } from '../../../validation/errorCodes.ts';
+import type { FrameIdentity } from '../FrameController.ts';
 
 /** One stored key of one app instance in one room. */
 export interface StoredRecord {
@@ -23,19 +24,35 @@ export interface AppUsage {
 export interface AppStorageSchema extends DBSchema {
   records: { key: [string, string, string]; value: StoredRecord };
   usage: { key: [string, string]; value: AppUsage };
+  /** `migrated`: this app's records were copied from the shared database (see migrateShared.ts). */
+  meta: { key: string; value: boolean };
 }
 
 export type AppStorageDb = IDBPDatabase<AppStorageSchema>;
 
+/**
+ * The prefix of every app's database, and the name of the one database all apps shared before: each app
+ * has its own now, so one app's writes never hold another's reads (a shared one let apps time each other).
+ */
 export const STORAGE_DB_NAME = 'room-app-storage';
 const VERSION = 1;
 
-/** The launcher's one storage database: opened lazily, reopened after the browser or a newer tab closes it. */
+/** The database of one app instance in one room (the ids are the server's, encoded to stay one segment). */
+export const appDbName = (prefix: string, who: FrameIdentity): string =>
+  `${prefix}/${encodeURIComponent(who.roomId)}/${encodeURIComponent(who.appId)}`;
+
+/** The app ids of a room among database names made by {@link appDbName}. */
+export function appIdsIn(prefix: string, roomId: string, names: readonly string[]): string[] {
+  const start = `${prefix}/${encodeURIComponent(roomId)}/`;
+  return names.filter((n) => n.startsWith(start)).map((n) => decodeURIComponent(n.slice(start.length)));
+}
+
+/** One app's storage database: opened lazily, reopened after the browser or a newer tab closes it. */
 export class StorageDb {
   private opening: Promise<AppStorageDb> | undefined;
 
   constructor(
-    private readonly name: string = STORAGE_DB_NAME,
+    readonly name: string,
     private readonly warn: (message: string) => void = console.warn,
   ) {}
 
@@ -45,6 +62,7 @@ export class StorageDb {
       upgrade(db) {
         db.createObjectStore('records', { keyPath: ['roomId', 'instanceId', 'key'] });
         db.createObjectStore('usage', { keyPath: ['roomId', 'instanceId'] });
+        db.createObjectStore('meta');
       },
       // Another launcher tab still holds an older version: calls wait until it lets go.
       blocked: () => this.warn('App storage waits for another launcher tab to close its older database'),
