@@ -58,4 +58,46 @@ describe('cleanFileName', () => {
     expect(name).toHaveLength(100);
     expect(name.endsWith('.json')).toBe(true);
   });
+
+  it('never leaves half a character: no lone surrogate passed in or made by the 100-character cut', () => {
+    expect(cleanFileName('a\uD800b\uDC00c.txt').name).toBe('abc.txt');
+    // 95 characters, then emoji (two UTF-16 units each) across the cut at 96.
+    const { name } = cleanFileName(`${'x'.repeat(95)}${'\u{1F600}'.repeat(5)}.txt`);
+    expect(name).toBe(`${'x'.repeat(95)}.txt`);
+    expect(name).not.toMatch(/\p{Cs}/u);
+    // A flag is one character of two code points (4 units): kept whole or not at all.
+    expect(cleanFileName(`${'x'.repeat(93)}\u{1F1EB}\u{1F1F7}.txt`).name).toBe(`${'x'.repeat(93)}.txt`);
+    // One letter under hundreds of marks is cut between code points, not refused.
+    expect(cleanFileName(`a${'\u0301'.repeat(300)}.txt`).name).toBe(`\u00E1${'\u0301'.repeat(95)}.txt`);
+  });
+
+  it('refuses a name of combining marks only, and drops marks that would join the text before it', () => {
+    for (const name of ['\u0301\u0308.txt', '\u0301 \u20DD.csv', '\u0300'.repeat(50)])
+      expect(refused(name), name).toBe('invalid_name');
+    expect(refused('\u0300'.repeat(50), 'text/plain')).toBe('invalid_name');
+    expect(cleanFileName('\u0301\u0308poll.csv').name).toBe('poll.csv');
+    expect(cleanFileName('cafe\u0301.csv').name).toBe('caf\u00E9.csv');
+  });
+
+  it('prefixes every Windows device-name form with _', () => {
+    for (const name of [
+      'con .txt',
+      'CON  .csv',
+      'com\u00B9.txt',
+      'LPT\u00B3.md',
+      'com0.txt',
+      'conin$.txt',
+      'nul.tar.json',
+    ])
+      expect(cleanFileName(name).name.startsWith('_'), name).toBe(true);
+    expect(cleanFileName('console.txt').name).toBe('console.txt');
+    expect(cleanFileName('com10.txt').name).toBe('com10.txt');
+  });
+
+  it('turns look-alike slashes, backslashes and colons into _', () => {
+    expect(cleanFileName('..\u2215..\u2215etc\uFF0Fpasswd.txt').name).toBe('_.._etc_passwd.txt');
+    expect(cleanFileName('a\u2044b\u29F8c\uFF3Cd\u2216e\uFE68f\uFF1Ag\u2236h.txt').name).toBe(
+      'a_b_c_d_e_f_g_h.txt',
+    );
+  });
 });

@@ -18,13 +18,36 @@ export const SAVE_TYPES: Readonly<Record<string, string>> = {
 };
 
 const MAX_NAME = 100;
-// Controls, bidi overrides and isolates, and every default-ignorable code point (zero-width, combining
-// grapheme joiner, Khmer inherent vowels, variation selectors, tags, Hangul fillers): none shows a glyph.
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/gu;
-// Path and shell-unfriendly characters on any system the file may land on.
-const PATH_CHARS = /[/\\:*?"<>|~]/g;
-// Names Windows keeps for devices, with any extension.
-const DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+// Controls, bidi overrides and isolates, every default-ignorable code point (zero-width, combining
+// grapheme joiner, Khmer inherent vowels, variation selectors, tags, Hangul fillers) and lone surrogate
+// halves: none shows a glyph.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+// Path and shell-unfriendly characters on any system the file may land on, and their look-alikes (a name
+// that shows a path it is not: fraction, division and fullwidth slashes, fullwidth and ratio colons…).
+const PATH_CHARS =
+  /[/\\:*?"<>|~\u2044\u2215\u2216\u2236\u2571\u2572\u29F8\u29F9\uA789\uFE13\uFE55\uFE68\uFF02\uFF0A\uFF0F\uFF1A\uFF1C\uFF1E\uFF1F\uFF3C\uFF5C\uFF5E]/g;
+// Names Windows keeps for devices, with any extension, spaces before it, superscript digits (COM¹).
+const DEVICE =
+  /^(con|prn|aux|nul|conin\$|conout\$|com[0-9\u00B9\u00B2\u00B3]|lpt[0-9\u00B9\u00B2\u00B3]) *(\.|$)/i;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The longest start of `text` within `max` UTF-16 units that splits no character (grapheme cluster). */
+function cut(text: string, max: number): string {
+  let out = '';
+  for (const { segment } of graphemes.segment(text)) {
+    if (out.length + segment.length > max) {
+      // A cluster longer than the room left (a letter under hundreds of marks) is cut between code points.
+      if (!out)
+        for (const ch of segment) {
+          if (out.length + ch.length > max) break;
+          out += ch;
+        }
+      break;
+    }
+    out += segment;
+  }
+  return out;
+}
 
 /**
  * The name the file is saved under and its type, from what the app asked: hidden characters go, path
@@ -41,7 +64,8 @@ export function cleanFileName(name: unknown, type?: unknown): { name: string; ty
     .replace(PATH_CHARS, '_')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^[.\s]+/, '')
+    // Leading marks would combine with the prompt's text before the name (and a name of marks only is none).
+    .replace(/^[.\s\p{M}]+/u, '')
     .replace(/[.\s]+$/, '');
   const wanted = type?.split(';')[0]?.trim().toLowerCase();
   if (wanted && !Object.values(SAVE_TYPES).includes(wanted))
@@ -61,7 +85,7 @@ export function cleanFileName(name: unknown, type?: unknown): { name: string; ty
     ext = fromType;
   }
   if (DEVICE.test(clean)) clean = `_${clean}`;
-  if (clean.length > MAX_NAME) clean = `${clean.slice(0, MAX_NAME - ext.length - 1).trimEnd()}.${ext}`;
+  if (clean.length > MAX_NAME) clean = `${cut(clean, MAX_NAME - ext.length - 1).trimEnd()}.${ext}`;
   if (clean.length <= ext.length + 1)
     throw new CodedError('invalid_name', 'The file needs a name before its extension');
   return { name: clean, type: SAVE_TYPES[ext] as string };

@@ -10,8 +10,9 @@ export interface PromptAction {
 
 /**
  * A modal question to the person that the page behind it cannot answer for them: the dialog itself takes
- * focus (a key typed for the app presses nothing), and the buttons stay disabled for a moment after it
- * appears or the page shows again (a second click meant for the app lands on nothing). Escape is a no.
+ * focus (a key typed for the app presses nothing), and the buttons ignore presses for a moment after it
+ * appears, after the page shows again and after any press that follows another quickly (taps or keys
+ * meant for the app land on nothing until the person pauses). Escape is a no.
  */
 export function PromptDialog({
   title,
@@ -28,12 +29,12 @@ export function PromptDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const armed = useArmed();
+  const { armed, isArmed } = useArmed();
   useEffect(() => {
     const el = dialog.current;
     if (!el || el.open) return;
     el.showModal();
-    // showModal would focus the first button once it is enabled: the dialog holds focus instead.
+    // showModal focuses the first button: the dialog holds focus instead, so a key typed on presses nothing.
     el.focus();
   }, []);
   return (
@@ -52,8 +53,9 @@ export function PromptDialog({
             key={a.label}
             type="button"
             className={a.primary ? 'primary' : undefined}
-            disabled={!armed}
-            onClick={() => armed && a.onPress()}
+            // Not `disabled`: that would drop a keyboard person's focus each time a quick press disarms.
+            aria-disabled={!armed}
+            onClick={() => isArmed() && a.onPress()}
           >
             {a.label}
           </button>

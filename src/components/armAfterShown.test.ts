@@ -24,7 +24,8 @@ function fakePage() {
     doc.visibilityState = visible ? 'visible' : 'hidden';
     events.dispatchEvent(new Event('visibilitychange'));
   };
-  return { page, paint, setVisible };
+  const press = (kind: 'pointerdown' | 'keydown' = 'pointerdown') => events.dispatchEvent(new Event(kind));
+  return { page, paint, setVisible, press };
 }
 
 describe('armAfterShown', () => {
@@ -62,6 +63,46 @@ describe('armAfterShown', () => {
     expect(seen.at(-1)).toBe(true);
     stop();
     setVisible(false);
+    expect(seen.at(-1)).toBe(true);
+  });
+
+  it('keeps the buttons off through a run of presses, arming 500 ms after the last one', () => {
+    const { page, paint, press } = fakePage();
+    const seen: boolean[] = [];
+    armAfterShown((a) => seen.push(a), 500, page);
+    paint();
+    // Taps every 150 ms from the moment the prompt shows, for 3 s: never armed.
+    for (let i = 0; i < 20; i++) {
+      vi.advanceTimersByTime(150);
+      press(i % 2 ? 'keydown' : 'pointerdown');
+      paint();
+    }
+    expect(seen.includes(true)).toBe(false);
+    vi.advanceTimersByTime(499);
+    expect(seen.at(-1)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(seen.at(-1)).toBe(true);
+  });
+
+  it('lets a press after a pause through, and disarms before a second press within 500 ms lands', () => {
+    const { page, paint, press } = fakePage();
+    const seen: boolean[] = [];
+    const stop = armAfterShown((a) => seen.push(a), 500, page);
+    paint();
+    vi.advanceTimersByTime(2000);
+    press('keydown');
+    expect(seen).toEqual([false, true]);
+    vi.advanceTimersByTime(120);
+    press('keydown');
+    expect(seen.at(-1)).toBe(false);
+    paint();
+    vi.advanceTimersByTime(500);
+    expect(seen.at(-1)).toBe(true);
+    // A press 500 ms after the last goes through again.
+    press('pointerdown');
+    expect(seen.at(-1)).toBe(true);
+    stop();
+    press('pointerdown');
     expect(seen.at(-1)).toBe(true);
   });
 });

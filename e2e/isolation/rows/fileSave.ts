@@ -265,4 +265,92 @@ export const fileSave: Row[] = [
       expect((await t.probe()).save).toEqual({ ok: true, value: 'undefined' });
     },
   },
+  {
+    id: 'F9',
+    group: 'files',
+    attempt:
+      'a tapping game: the app puts its "Tap!" target where the launcher centres the prompt\'s Save (it knows its own size) and asks on the third tap, while the person taps on every 150 ms',
+    outcome:
+      'taps that come in a quick run press nothing, before and after the first half second: nothing downloads; the prompt waits, and "Don\'t save" reaches the app as `save_refused`',
+    ownRoom: true,
+    apps: {
+      main: () =>
+        probeApp(`
+  const tap = document.createElement('button');
+  tap.textContent = 'Tap!';
+  // Where the centred prompt's Save lands for this name: 90 px left of and 20 px above the frame's centre.
+  tap.style.cssText = 'position:fixed;width:44px;height:28px;z-index:9;left:' + (innerWidth / 2 - 112) + 'px;top:' + (innerHeight / 2 - 34) + 'px';
+  document.body.append(tap);
+  out.taps = 0;
+  out.save = await new Promise((resolve) => {
+    tap.onclick = () => {
+      out.taps++;
+      if (out.taps === 3) attempt(() => sdk.files.save('payload.pdf', '%PDF-1.4')).then(resolve);
+    };
+  });
+`),
+    },
+    async check(t) {
+      const frame = await t.open();
+      const target = await frame.getByRole('button', { name: 'Tap!' }).boundingBox();
+      if (!target) throw new Error('no Tap! target');
+      const at = { x: target.x + target.width / 2, y: target.y + target.height / 2 };
+      for (let i = 0; i < 16; i++) {
+        await t.page.mouse.click(at.x, at.y);
+        await t.page.waitForTimeout(150);
+      }
+      await t.page.waitForTimeout(500);
+      expect(t.downloads).toEqual([]);
+      const save = prompt(t).getByRole('button', { name: 'Save', exact: true });
+      // The attack's premise: the taps after the third landed on Save.
+      const box = await save.boundingBox({ timeout: 5_000 });
+      if (!box) throw new Error('no Save button');
+      expect(at.x >= box.x && at.x <= box.x + box.width && at.y >= box.y && at.y <= box.y + box.height).toBe(
+        true,
+      );
+      await prompt(t).getByRole('button', { name: "Don't save" }).click();
+      expect(((await t.probe()).save as Attempt).error).toBe('save_refused');
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'F10',
+    group: 'files',
+    attempt:
+      'a form typed without looking: the app asks on the first key in Name, while the person types "John Smith", Tab, "john@example.com", Tab, Enter at 120 ms a key (the Tabs reach Don\'t save, then Save)',
+    outcome:
+      'keys that come in a quick run press nothing: nothing downloads; the same Enter on Save after a pause saves',
+    ownRoom: true,
+    apps: {
+      main: () =>
+        probeApp(`
+  const name = document.createElement('input');
+  name.setAttribute('aria-label', 'Name');
+  const email = document.createElement('input');
+  email.setAttribute('aria-label', 'Email');
+  document.body.append(name, email);
+  out.save = await new Promise((resolve) =>
+    name.addEventListener('keydown', () => attempt(() => sdk.files.save('invoice.pdf', '%PDF-1.4')).then(resolve), { once: true }),
+  );
+`),
+    },
+    async check(t) {
+      const frame = await t.open();
+      await frame.getByRole('textbox', { name: 'Name' }).click();
+      await t.page.keyboard.type('John Smith', { delay: 120 });
+      await t.page.keyboard.press('Tab', { delay: 120 });
+      await t.page.keyboard.type('john@example.com', { delay: 120 });
+      await t.page.keyboard.press('Tab', { delay: 120 });
+      await t.page.keyboard.press('Enter');
+      await t.page.waitForTimeout(1_000);
+      expect(t.downloads).toEqual([]);
+      await expect(prompt(t)).toBeVisible();
+      // The attack's premise: the second Tab put focus on Save, and Enter pressed it.
+      await expect(prompt(t).getByRole('button', { name: 'Save', exact: true })).toBeFocused();
+      // A person at the keyboard who looks, then presses Enter on Save, saves.
+      const [download] = await Promise.all([t.page.waitForEvent('download'), t.page.keyboard.press('Enter')]);
+      expect(download.suggestedFilename()).toBe('invoice.pdf');
+      expect((await t.probe()).save).toEqual({ ok: true, value: 'undefined' });
+    },
+  },
 ];
