@@ -7,8 +7,11 @@ type Deps = Pick<DomainDeps, 'store' | 'bus' | 'now' | 'npm' | 'packageBundles'>
 
 /** Builds started for one app version at most: the first on a read of its room, the rest by the retry job. */
 export const PACKAGE_BUILD_ATTEMPTS = 3;
-/** How long after each start the next may begin (a build that is still running then is not doubled: see claim). */
-export const PACKAGE_RETRY_AFTER_MS = [60_000, 10 * 60_000];
+/**
+ * How long after each claim the next may begin: longer than a build waits for its turn and runs, so
+ * another server's retry job does not double one still under way (this server's skips its own: `building`).
+ */
+export const PACKAGE_RETRY_AFTER_MS = [10 * 60_000, 60 * 60_000];
 /** How often each server looks for builds due again. */
 const RETRY_EVERY_MS = 30_000;
 
@@ -37,6 +40,7 @@ export async function retryPackageBuilds(d: Deps): Promise<number> {
   if (d.packageBundles === false || !d.npm) return 0;
   const due = await d.store.duePackageBuilds(d.now(), PACKAGE_BUILD_ATTEMPTS, 10);
   for (const { proposalId, roomId, attempts } of due) {
+    if (building.has(proposalId)) continue;
     const p = await d.store.getProposal(proposalId);
     if (p) await attempt(d, roomId, p, attempts).catch(() => undefined);
   }
@@ -59,7 +63,20 @@ export function startPackageBuildRetries(d: Deps): () => void {
   return () => clearInterval(timer);
 }
 
+/** Proposals whose after-approval build this process has claimed and not finished. */
+const building = new Set<string>();
+
 async function attempt(d: Deps, roomId: string, p: ProposalRow, seen: number): Promise<void> {
+  if (building.has(p.id)) return;
+  building.add(p.id);
+  try {
+    await claimAndBuild(d, roomId, p, seen);
+  } finally {
+    building.delete(p.id);
+  }
+}
+
+async function claimAndBuild(d: Deps, roomId: string, p: ProposalRow, seen: number): Promise<void> {
   const retryAt = d.now() + (PACKAGE_RETRY_AFTER_MS[seen] ?? 0);
   if (!(await d.store.claimPackageBuild(p.id, seen, retryAt))) return;
   // Counted before yet never recorded: that build did not finish (its server died). Say so first, durably.

@@ -86,8 +86,30 @@ export async function approveProposal(
   const { room, proposal } = await ownerProposal(d, who, roomId, proposalId);
   // Two pending look-alikes both passed at proposal time: the first approved wins the name.
   await refuseLookAlikeApproval(d, room.id, proposal.name);
+  // One approval of a proposal at a time here: repeating it while its packages build would build again.
+  if (approving.has(proposal.id))
+    throw new CodedError('conflict', 'This proposal is being approved already: wait for that approval');
+  approving.add(proposal.id);
+  try {
+    return await approveBuilt(d, who, room.id, proposal, reviewedVersion, reviewedApp);
+  } finally {
+    approving.delete(proposal.id);
+  }
+}
+
+/** Proposals whose approval is under way in this process (its packages may be building). */
+const approving = new Set<string>();
+
+async function approveBuilt(
+  d: DomainDeps,
+  who: Principal,
+  roomId: string,
+  proposal: ProposalRow,
+  reviewedVersion: number | null | undefined,
+  reviewedApp: string | null | undefined,
+): Promise<ApprovedApp> {
   // Built before the approval commits, so the launcher never lists the app without its path.
-  const packages = await buildApprovedPackages(d, proposal, await filesOf(d, proposal));
+  const packages = await buildApprovedPackages(d, proposal, await filesOf(d, proposal), who.personId);
   const now = d.now();
   const { instance: i, updated } = await d.store.approveUnique({
     proposalId: proposal.id,
@@ -100,7 +122,7 @@ export async function approveProposal(
     packages,
     events: ({ instance: app, updated }) => [
       ownerEvent(
-        room.id,
+        roomId,
         'proposal.approved',
         {
           ...eventData({ ...proposal, state: 'approved', updateOf: updated ? app.id : null }),
@@ -111,15 +133,15 @@ export async function approveProposal(
       ),
       updated
         ? roomEvent(
-            room.id,
+            roomId,
             'app.updated',
             { app_id: app.id, name: app.name, version: app.version, rollback_of: null },
             now,
           )
-        : roomEvent(room.id, 'app.added', { app_id: app.id, name: app.name, position: app.position }, now),
+        : roomEvent(roomId, 'app.added', { app_id: app.id, name: app.name, position: app.position }, now),
     ],
   });
-  announce(d, room.id);
+  announce(d, roomId);
   return {
     id: i.id,
     name: i.name,

@@ -223,3 +223,31 @@ describe('apps approved before pre-bundling', () => {
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
 });
+
+describe('approvals with packages', () => {
+  it('answer a repeated approval of a proposal whose packages are building with 409 at once, building once', async () => {
+    const res = await f.owner('POST', `/api/rooms/${f.roomId}/proposals`, {
+      name: 'Uses mini-dates',
+      files: {
+        'src/App.tsx': "import { format } from 'mini-dates';\nexport default () => format(1);\n",
+        'package.json': JSON.stringify({ dependencies: { 'mini-dates': '1.0.0' } }),
+      },
+      idempotency_key: 'approve-twice',
+    });
+    const path = `/api/rooms/${f.roomId}/proposals/${res.body.proposal.id}/approve`;
+    const order: number[] = [];
+    const answers = await Promise.all(
+      [0, 1, 2].map(() =>
+        f.owner('POST', path).then((r) => {
+          order.push(r.status);
+          return r;
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    // The repeats did not wait for a build of their own: they came back before the one approval.
+    expect(order).toEqual([409, 409, 200]);
+    expect(answers.find((r) => r.status === 409)?.body.message).toMatch(/being approved already/);
+    expect(answers.find((r) => r.status === 200)?.body.app.packages_path).toBe('bundle');
+  });
+});
