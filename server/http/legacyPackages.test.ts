@@ -112,7 +112,8 @@ const proposalOf = async (appId: string) =>
 const launcherApp = async (appId: string) =>
   (await f.owner('GET', `/api/rooms/${f.roomId}`)).body.apps.find((a: { id: string }) => a.id === appId);
 
-describe('apps approved before pre-bundling', () => {
+// Each build starts a builder process (about a second on a loaded 2-core machine), some tests several.
+describe('apps approved before pre-bundling', { timeout: 30_000 }, () => {
   it('open with Sandpack once, build in the background, then take the bundle path', async () => {
     const appId = await legacyApp('mini-dates');
     const first = await launcherApp(appId);
@@ -224,7 +225,7 @@ describe('apps approved before pre-bundling', () => {
   });
 });
 
-describe('approvals with packages', () => {
+describe('approvals with packages', { timeout: 30_000 }, () => {
   it('answer a repeated approval of a proposal whose packages are building with 409 at once, building once', async () => {
     const res = await f.owner('POST', `/api/rooms/${f.roomId}/proposals`, {
       name: 'Uses mini-dates',
