@@ -111,6 +111,18 @@ describe('buildBundleApart', () => {
     expect(await until(() => scratch().length === 0)).toBe(true);
   }, 60_000);
 
+  it("answers for a builder killed mid-build without waiting for its folder's removal (a process of its own)", async () => {
+    const attempt = buildBundleApart(source, [pin('bulky')], app('bulky'));
+    const building = () => scratch().find((n) => fs.existsSync(path.join(tmp, n, 'entry.mjs')));
+    expect(await until(() => building() !== undefined)).toBe(true);
+    // As the system's OOM killer would: the builder's whole group at once.
+    process.kill(-Number(/-(\d+)-/.exec(building() as string)?.[1]), 'SIGKILL');
+    await expect(attempt).rejects.toThrow(/^The builder stopped/);
+    // The answer, and the build's slot, came before the folder went (a million folders took minutes).
+    expect(scratch()).toHaveLength(1);
+    expect(await until(() => scratch().length === 0)).toBe(true);
+  }, 60_000);
+
   it('builds 4 MB of glob-like calls in a string within its time limit', async () => {
     const bundle = await buildBundleApart(source, [pin('globby')], app('globby'), {
       ...BUNDLE_LIMITS,
