@@ -7,6 +7,7 @@ import { EventBus } from './domain/EventBus.ts';
 import { startPackageBuildRetries } from './domain/legacyPackages.ts';
 import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
+import { stopBuilders } from './npm/buildApart.ts';
 import { sweepScratch } from './npm/sweepScratch.ts';
 import { openStore } from './store/openStore.ts';
 import { PgEventRelay } from './store/PgEventRelay.ts';
@@ -117,11 +118,14 @@ const shutdown = () => {
   if (closing) return;
   closing = true;
   stopRetries();
+  stopBuilders();
   server.close();
   server.closeAllConnections();
   void Promise.allSettled([relay?.close(), peers.leave()])
     .then(() => store.close())
     .then(() => process.exit(0));
 };
+// However the server ends (a fatal error's exit too), no builder outlives it.
+process.on('exit', stopBuilders);
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -14,12 +14,30 @@ import {
 import type { BuilderMessage, BuildJob } from './builderChild.ts';
 import { bundleEntry } from './bundleEntry.ts';
 import { groupRss } from './groupRss.ts';
+import { removeApart } from './removeApart.ts';
 
 const CHILD = path.join(import.meta.dirname, 'builderChild.ts');
 const TSX = import.meta.resolve('tsx');
 
 let running = 0;
 const waiting: (() => void)[] = [];
+/** Builders running now: a server that stops takes them with it. */
+const live = new Set<ChildProcess>();
+
+/**
+ * Kills every running builder's process group (esbuild's service included) and removes their scratch
+ * folders in a process that outlives this one: for the server's shutdown and its 'exit' (synchronous).
+ */
+export function stopBuilders(): void {
+  const pids = [...live].map((c) => c.pid);
+  for (const child of live) killGroup(child);
+  live.clear();
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(os.tmpdir());
+  } catch {}
+  void removeApart(scratchOf(names, pids));
+}
 
 /**
  * `buildBundle` in a builder process of its own (one per build): unpacking, esbuild and clean-up stay
@@ -74,6 +92,7 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     env: builderEnv(`${half}MiB`),
   });
+  live.add(child);
   let stage = '';
   let killedFor = '';
   let answer: BuilderMessage | undefined;
@@ -111,17 +130,18 @@ function runBuilder(job: BuildJob): Promise<Bundle | null> {
       clearTimeout(timer);
       clearInterval(watchdog);
       killGroup(child);
-      void removeScratch(child.pid).then(() => {
-        if (answer?.type === 'done') return resolve(answer.bundle);
-        if (answer?.type === 'failed')
-          return reject(answer.bundleFailed ? new BundleFailed(answer.message) : new Error(answer.message));
-        const why = killedFor || 'The builder stopped (a package file it could not handle)';
-        // The operator's record: the note says why, the log says how the process ended.
-        process.stderr.write(
-          `room: a package build ended without a bundle (${exit || 'its channel closed'}): ${why}\n`,
-        );
-        reject(new BundleFailed(stage ? `${why}, ${stage}` : why));
-      });
+      live.delete(child);
+      if (answer?.type === 'done') return resolve(answer.bundle);
+      if (answer?.type === 'failed')
+        return reject(answer.bundleFailed ? new BundleFailed(answer.message) : new Error(answer.message));
+      // A builder that answered removed its folder; this one's goes apart, the next build not waiting on it.
+      void removeScratch(child.pid);
+      const why = killedFor || 'The builder stopped (a package file it could not handle)';
+      // The operator's record: the note says why, the log says how the process ended.
+      process.stderr.write(
+        `room: a package build ended without a bundle (${exit || 'its channel closed'}): ${why}\n`,
+      );
+      reject(new BundleFailed(stage ? `${why}, ${stage}` : why));
     };
     child.on('disconnect', finish);
     child.on('error', (err) => {
@@ -146,16 +166,13 @@ function killGroup(child: ChildProcess): void {
   } catch {}
 }
 
-/** A killed builder's scratch folders (named after its process id), removed without blocking the server. */
+/** A killed builder's scratch folders (named after its process id), removed in a process of their own. */
 async function removeScratch(pid: number | undefined): Promise<void> {
-  if (pid === undefined) return;
-  const mine = `${SCRATCH_PREFIX}${pid}-`;
   const names = await fs.promises.readdir(os.tmpdir()).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((n) => n.startsWith(mine))
-      .map((n) =>
-        fs.promises.rm(path.join(os.tmpdir(), n), { recursive: true, force: true }).catch(() => {}),
-      ),
-  );
+  await removeApart(scratchOf(names, [pid]));
+}
+
+function scratchOf(names: string[], pids: (number | undefined)[]): string[] {
+  const mine = pids.filter((p) => p !== undefined).map((p) => `${SCRATCH_PREFIX}${p}-`);
+  return names.filter((n) => mine.some((m) => n.startsWith(m))).map((n) => path.join(os.tmpdir(), n));
 }

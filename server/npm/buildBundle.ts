@@ -303,7 +303,11 @@ function reachable(source: BundleSource, packages: PinnedPackage[], renders: boo
 function messageOf(messages: esbuild.Message[]): string {
   return messages
     .slice(0, 3)
-    .map((m) => (m.location ? `${fileOf(m.location.file)}: ${m.text}` : m.text))
+    .map((m) => {
+      // esbuild's own failure to find a file reads as a refusal would: whether it exists is not told.
+      const text = !m.pluginName && m.text.startsWith('Could not resolve') ? OUTSIDE : m.text;
+      return m.location ? `${fileOf(m.location.file)}: ${text}` : text;
+    })
     .join('; ');
 }
 

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import type { PinnedPackage } from '../../validation/views.ts';
 import { type Bundle, BundleFailed, type BundleLimits, buildBundle } from './buildBundle.ts';
 import type { Manifest } from './NpmCache.ts';
@@ -24,6 +25,17 @@ const send = (m: BuilderMessage) => new Promise<void>((r) => process.send?.(m, (
 
 // The server is gone: nothing waits for this build (its folder is swept at the next start).
 process.on('disconnect', () => process.exit(1));
+// The same from a thread of its own, which runs while this one is busy (a 'disconnect' waits for it):
+// once the server is no longer the parent, the builder's group (esbuild's service too) is killed.
+new Worker(
+  `const parent = require('node:worker_threads').workerData;
+  setInterval(() => {
+    if (process.ppid === parent) return;
+    try { process.kill(-process.pid, 'SIGKILL'); } catch {}
+    process.kill(process.pid, 'SIGKILL');
+  }, 250);`,
+  { eval: true, workerData: process.ppid, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 16 } },
+).unref();
 process.once('message', async (job: BuildJob) => {
   // Below the server's requests for the CPU; esbuild's process, started later, inherits it.
   try {

@@ -78,6 +78,11 @@ beforeAll(async () => {
     pkg('fine', "export const fine = () => 'FINE_MARKER';\n"),
     // Two megabytes nested a million deep: esbuild's service died of it, and pre-bundling with it.
     pkg('deep', `export default ${'['.repeat(1_000_000)}${']'.repeat(1_000_000)};\n`),
+    // 12 MB of code: a build of a few seconds, to stop the server in the middle of.
+    pkg(
+      'slow',
+      Array.from({ length: 300_000 }, (_, i) => `export const v${i} = { n: ${i}, s: 'v${i}' };`).join('\n'),
+    ),
   ])
     registry.add({ ...p, tarball: await packTarball(packageEntries(p.files)) });
   await registry.start();
@@ -196,4 +201,38 @@ describe('hostile packages at approval, through a real server process', () => {
       expect(scratchLeft()).toEqual([]);
     }
   }, 90_000);
+
+  // Last: it stops the server.
+  it('stopped with SIGTERM mid-build, the server leaves no builder, esbuild service or scratch folder', async () => {
+    n += 1;
+    const files = { 'src/App.tsx': "import * as m from 'slow';\nexport default () => <p>{String(m)}</p>;\n" };
+    const proposed = await owner('POST', `/api/rooms/${roomId}/proposals`, {
+      name: `App ${n}`,
+      files,
+      idempotency_key: `hostile-${n}`,
+    });
+    void owner('POST', `/api/rooms/${roomId}/proposals/${proposed.body.proposal.id}/approve`).catch(() => {});
+    const building = () => scratchLeft().find((f) => fs.existsSync(path.join(serverTmp, f, 'entry.mjs')));
+    expect(await until(() => building() !== undefined, 30_000)).toBe(true);
+    const builder = Number(/-(\d+)-/.exec(building() as string)?.[1]);
+    // esbuild's service runs in the builder's process group: the group is what must end.
+    const group = () => {
+      try {
+        process.kill(-builder, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(group()).toBe(true);
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(await until(() => !group() && scratchLeft().length === 0, 10_000)).toBe(true);
+  }, 90_000);
 });
+
+/** Waits up to `ms` for `done`. */
+async function until(done: () => boolean, ms: number): Promise<boolean> {
+  for (const start = Date.now(); Date.now() - start < ms; await new Promise((r) => setTimeout(r, 20)))
+    if (done()) return true;
+  return done();
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SCRATCH_PREFIX } from './buildBundle.ts';
+import { removeApart } from './removeApart.ts';
 
 /** Longer than any build of an earlier version ran (60 s): its folder is no live build's. */
 const OLD_NAME_AGE_MS = 10 * 60_000;
@@ -9,6 +10,7 @@ const OLD_NAME_AGE_MS = 10 * 60_000;
 /**
  * Removes the scratch folders of builders no longer running (a server or builder killed mid-build):
  * each is named after its builder's process id; a live process's folder (another server's build) stays.
+ * The removal runs in a process of its own (removeApart), never on the server's event loop.
  */
 export async function sweepScratch(tmp: string = os.tmpdir()): Promise<string[]> {
   const names = await fs.promises.readdir(tmp).catch(() => [] as string[]);
@@ -23,7 +25,7 @@ export async function sweepScratch(tmp: string = os.tmpdir()): Promise<string[]>
           OLD_NAME_AGE_MS;
     if (gone) stale.push(n);
   }
-  await Promise.all(stale.map((n) => fs.promises.rm(path.join(tmp, n), { recursive: true, force: true })));
+  await removeApart(stale.map((n) => path.join(tmp, n)));
   return stale;
 }
 

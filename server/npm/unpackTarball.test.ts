@@ -74,6 +74,26 @@ describe('unpackTarball', () => {
     );
   });
 
+  it('counts every folder an entry makes as an entry, and refuses a path more than 32 folders deep', async () => {
+    // One deep folder entry made 120 folders: 20,000 of them (115 KB of tarball) made millions.
+    const deep = (i: number) => ({ header: { name: `package/${i}/${'a/'.repeat(30)}`, type: 'directory' } });
+    const limits = { maxEntries: 100, maxFileBytes: 100, maxTotalBytes: 150 };
+    await expect(unpack([deep(0), deep(1), deep(2), deep(3)] as TarEntry[], limits)).rejects.toThrow(
+      'more than 100 entries (files and folders)',
+    );
+    const files = packageEntries({ [`${'b/'.repeat(20)}x.js`]: '1', [`${'c/'.repeat(20)}y.js`]: '2' });
+    await expect(unpack(files, { ...limits, maxEntries: 41 })).rejects.toThrow('more than 41 entries');
+    await expect(unpack(files, { ...limits, maxEntries: 42 })).resolves.toMatchObject({
+      result: { files: 2, entries: 42 },
+    });
+    const tooDeep = packageEntries({ [`${'d/'.repeat(33)}z.js`]: '1' });
+    await expect(unpack(tooDeep)).rejects.toThrow('more than 32 folders deep');
+    await expect(unpack(packageEntries({ [`${'d/'.repeat(32)}z.js`]: '1' }))).resolves.toBeTruthy();
+    await expect(
+      unpack([{ header: { name: `package/${'e/'.repeat(33)}`, type: 'directory' } }] as TarEntry[]),
+    ).rejects.toThrow('more than 32 folders deep');
+  });
+
   it('stops a gzip bomb without inflating it all', { timeout: 30_000 }, async () => {
     // 64 MiB of non-tar bytes compress to ~64 KiB: the inflate bound trips long before memory does.
     const bomb = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024, 'a'));

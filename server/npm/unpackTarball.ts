@@ -14,6 +14,9 @@ export interface UnpackLimits {
   maxTotalBytes: number;
 }
 
+/** Folders deep a path in a package may go (the deepest of this repository's 296 packages goes 8: better-sqlite3's build files). */
+export const MAX_DEPTH = 32;
+
 export const UNPACK_LIMITS: UnpackLimits = {
   maxEntries: 20_000,
   maxFileBytes: 16 * 1024 * 1024,
@@ -94,13 +97,25 @@ export async function unpackTarball(
   let bytes = 0;
   // Tar framing adds little to the files: inflating much past their limit is a gzip bomb.
   const maxInflated = limits.maxTotalBytes + 64 * 1024 + limits.maxEntries * 1024;
+  // Every folder made counts as an entry: one entry 'a/a/…/' would make 120 (a 115 KB tarball, a million).
+  const made = new Set<string>([root]);
+  const tooMany = () => `more than ${limits.maxEntries} entries (files and folders)`;
   await readTarball(tgz, maxInflated, (header, stream, next, fail) => {
-    if (++entries > limits.maxEntries) return fail(`more than ${limits.maxEntries} entries`);
+    if (++entries > limits.maxEntries) return fail(tooMany());
     // pax and GNU long-name headers are folded into the next header by tar-stream; the rest are refused.
     if (header.type !== 'file' && header.type !== 'directory')
       return fail(`${header.name}: a ${header.type} entry (only files and folders are unpacked)`);
     const target = targetPath(root, header.name);
     if (!target) return fail(`${JSON.stringify(header.name)}: a path outside the package folder`);
+    const folders = foldersOf(root, header.type === 'directory' ? target : path.dirname(target));
+    if (folders.length > MAX_DEPTH) return fail(`${shown(header.name)}: more than ${MAX_DEPTH} folders deep`);
+    for (const f of folders) {
+      if (made.has(f)) continue;
+      made.add(f);
+      // The entry's own folder was counted as the entry.
+      if (f !== target) entries += 1;
+    }
+    if (entries > limits.maxEntries) return fail(tooMany());
     if (header.type === 'directory') {
       try {
         if (fs.existsSync(target) && !fs.lstatSync(target).isDirectory())
@@ -167,6 +182,12 @@ function shown(name: string): string {
 function diskRefusal(name: string, err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code ?? 'an error';
   return `${shown(name)}: cannot be unpacked on this server (${code})`;
+}
+
+/** The folders from `root` (excluded) down to `folder` (included). */
+function foldersOf(root: string, folder: string): string[] {
+  const parts = path.relative(root, folder).split(path.sep).filter(Boolean);
+  return parts.map((_, i) => path.join(root, ...parts.slice(0, i + 1)));
 }
 
 /** Where an entry goes: its first segment (`package/`) dropped, or undefined when it would leave `root`. */
