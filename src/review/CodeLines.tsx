@@ -1,16 +1,36 @@
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { markClass, markText, revealFlaggedHtml, splitFlagged } from './unsafeChars.ts';
 
+// Lines at most this wide (in characters, a tab as 8, a wide character as 2) share one table row, unwrapped.
+export const NARROW_LINE = 32;
+// Printable ASCII, then scripts whose characters are at most two columns wide in a monospace font.
+const ONE_COLUMN = /^[\x20-\x7e]$/;
+const TWO_COLUMNS = /^[\u00a0-\u02ff\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]$/;
+
+/** Whether a line can share a row with its neighbours: short enough never to need wrapping, nothing flagged. */
+export function isNarrow(line: string): boolean {
+  let width = 0;
+  for (const ch of line.endsWith('\r') ? line.slice(0, -1) : line) {
+    width += ch === '\t' ? 8 : ONE_COLUMN.test(ch) ? 1 : TWO_COLUMNS.test(ch) ? 2 : NARROW_LINE + 1;
+    if (width > NARROW_LINE) return false;
+  }
+  return true;
+}
+
 /**
- * A block of numbered lines: plain text until its highlighted HTML arrives. Hidden characters and long
- * blank runs show as marks, so a bidi override cannot reorder what the reviewer reads and 800 spaces
- * cannot push code out of sight. Memoised: highlighting one block re-renders only that block.
+ * A block of numbered lines: plain text until its highlighted HTML arrives. Runs of narrow lines share
+ * one row (one text node for their numbers, one for their code), so a file of 60,000 short lines costs
+ * a few hundred rows, not 60,000; a wider, flagged or linked-to (`pinned`) line has its own row, where
+ * it wraps. Hidden characters and long blank runs show as marks, so a bidi override cannot reorder what
+ * the reviewer reads and 800 spaces cannot push code out of sight. Memoised: highlighting one block
+ * re-renders only that block.
  */
 export const CodeLines = memo(function CodeLines({
   start,
   lines,
   html,
   marked,
+  pinned,
   anchor,
 }: {
   /** 0-based index of the block's first line. */
@@ -18,42 +38,82 @@ export const CodeLines = memo(function CodeLines({
   lines: string[];
   html: string[] | undefined;
   marked: Set<number>;
+  /** Lines a link points at: each gets its own row, with its id. */
+  pinned: Set<number>;
   /** The rows' id prefix (`fileAnchor`): line n is `${anchor}L${n}`, a link target. */
   anchor?: string;
 }) {
+  const alone = (i: number) => {
+    const n = start + i + 1;
+    return marked.has(n) || pinned.has(n) || !isNarrow(lines[i] as string);
+  };
+  const rows: { from: number; to: number; run: boolean }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const last = rows.at(-1);
+    if (alone(i)) rows.push({ from: i, to: i + 1, run: false });
+    else if (last?.run) last.to = i + 1;
+    else rows.push({ from: i, to: i + 1, run: true });
+  }
   return (
-    <tbody>
-      {lines.map((line, i) => {
-        const n = start + i + 1;
-        const lit = html?.[i];
-        return (
-          <tr key={n} id={anchor ? `${anchor}L${n}` : undefined} tabIndex={anchor ? -1 : undefined}>
-            <td className={marked.has(n) ? 'line-no flagged' : 'line-no'}>{n}</td>
-            {lit !== undefined ? (
-              <td
-                className="line hljs"
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, the source escaped
-                dangerouslySetInnerHTML={{ __html: marked.has(n) ? revealFlaggedHtml(lit) : lit }}
-              />
-            ) : (
-              <td className="line">
-                {marked.has(n)
-                  ? splitFlagged(line).map((p, k) =>
-                      typeof p === 'string' ? (
-                        p
-                      ) : (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line, never reordered
-                        <mark key={k} className={markClass(p)} title={p.label}>
-                          {markText(p)}
-                        </mark>
-                      ),
-                    )
-                  : line}
-              </td>
-            )}
-          </tr>
-        );
-      })}
-    </tbody>
+    // Its own table in a box the browser lays out only near the screen: 128,000 lines cost no freeze.
+    <div className="code-block" style={{ '--lines': lines.length } as CSSProperties}>
+      <table className="code-table">
+        <tbody>
+          {rows.map(({ from, to, run }) => {
+            const n = start + from + 1;
+            if (run) return <Run key={n} n={n} lines={lines.slice(from, to)} html={html?.slice(from, to)} />;
+            const line = lines[from] as string;
+            const lit = html?.[from];
+            return (
+              <tr key={n} id={anchor ? `${anchor}L${n}` : undefined} tabIndex={anchor ? -1 : undefined}>
+                <td className={marked.has(n) ? 'line-no flagged' : 'line-no'}>{n}</td>
+                {lit !== undefined ? (
+                  <td
+                    className="line hljs"
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, the source escaped
+                    dangerouslySetInnerHTML={{ __html: marked.has(n) ? revealFlaggedHtml(lit) : lit }}
+                  />
+                ) : (
+                  <td className="line">
+                    {marked.has(n)
+                      ? splitFlagged(line).map((p, k) =>
+                          typeof p === 'string' ? (
+                            p
+                          ) : (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: parts of one line, never reordered
+                            <mark key={k} className={markClass(p)} title={p.label}>
+                              {markText(p)}
+                            </mark>
+                          ),
+                        )
+                      : line}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 });
+
+// Narrow lines from line `n` in one row: their numbers and their code each one text, aligned as none wraps.
+function Run({ n, lines, html }: { n: number; lines: string[]; html: string[] | undefined }) {
+  const numbers = lines.map((_, i) => n + i).join('\n');
+  const lit = html?.length === lines.length && html.every((h) => h !== undefined) ? html : undefined;
+  return (
+    <tr className="line-run">
+      <td className="line-no">{numbers}</td>
+      {lit ? (
+        <td
+          className="line hljs"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, the source escaped
+          dangerouslySetInnerHTML={{ __html: lit.join('\n') }}
+        />
+      ) : (
+        <td className="line">{lines.join('\n')}</td>
+      )}
+    </tr>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { proposeApp } from './proposeApp.ts';
+import { createRoom, textApp } from './rooms.ts';
+
+// A proposal can hold 128 KB of line feeds: the card must show every line without freezing the owner's page.
+const newlineFiles = (label: string) => {
+  const files: Record<string, string> = { ...textApp(label) };
+  for (let i = 1; i <= 11; i++) files[`src/f${i}.ts`] = '\n'.repeat(11_700);
+  return files;
+};
+
+// Every long task of the page from its first script on (the browser reports tasks over 50 ms).
+const watchLongTasks = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask', buffered: true });
+  });
+const longTasks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+
+for (const count of [1, 5]) {
+  test(`a review page of ${count} card(s) of 128,000 empty lines each shows them all without a long stall`, async ({
+    owner,
+    ownerPage: page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const roomId = await createRoom(request, `Newlines ${count} ${Date.now()}`);
+    for (let i = 0; i < count; i++)
+      await proposeApp(owner, roomId, { name: `Newlines ${i}`, files: newlineFiles(`Newlines ${i}`) });
+    await watchLongTasks(page);
+    const started = Date.now();
+    await page.goto(`/rooms/${roomId}/review`);
+    const enabledAfter: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const card = page.getByRole('article', { name: `Newlines ${i}` });
+      // A card's files load as it comes near the screen: scroll to each, as the owner would.
+      await card.getByRole('heading', { name: `Newlines ${i}` }).scrollIntoViewIfNeeded();
+      // Generous: on 2 shared cores this took 8.7 s for one card when every line was its own row.
+      await expect(card.getByRole('button', { name: 'Approve and create' })).toBeEnabled({ timeout: 30_000 });
+      enabledAfter.push(Date.now() - started);
+      // Every line is on the card: the last file's last line number, and the run of empty lines named.
+      const last = card.getByRole('region', { name: 'File src/f11.ts' });
+      await expect(last.getByRole('region', { name: 'src/f11.ts source' })).toContainText('11700');
+      await expect(last.getByText('Lines 1–11,700: 11,700 empty lines')).toBeVisible();
+    }
+    // Let highlighting finish, then read every long task since the page's first script.
+    await page.waitForTimeout(3000);
+    const tasks = await longTasks(page);
+    const rows = await page.evaluate(() => document.querySelectorAll('tr').length);
+    const heap = await page.evaluate(
+      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize,
+    );
+    console.log(
+      `${count} card(s): Approve enabled after ${enabledAfter.join(', ')} ms; ${tasks.length} long tasks, longest ${Math.max(0, ...tasks)} ms; ${rows} table rows; heap ${Math.round((heap ?? 0) / 2 ** 20)} MiB`,
+    );
+    // Responsiveness, generously: before, one card froze the page 5.1 s and five 18.3 s.
+    expect(Math.max(0, ...tasks), `long tasks ${tasks.join(',')}`).toBeLessThan(1000);
+    expect(Math.max(...enabledAfter)).toBeLessThan(30_000);
+  });
+}
