@@ -145,6 +145,7 @@ export function CodeFile({
             marked={marked}
             pinned={pinned}
             anchor={anchor}
+            lazy={b > 0}
           />
         ))}
       </section>

@@ -32,6 +32,7 @@ export const CodeLines = memo(function CodeLines({
   marked,
   pinned,
   anchor,
+  lazy,
 }: {
   /** 0-based index of the block's first line. */
   start: number;
@@ -42,6 +43,8 @@ export const CodeLines = memo(function CodeLines({
   pinned: Set<number>;
   /** The rows' id prefix (`fileAnchor`): line n is `${anchor}L${n}`, a link target. */
   anchor?: string;
+  /** Laid out only near the screen (every block but a file's first). */
+  lazy: boolean;
 }) {
   const alone = (i: number) => {
     const n = start + i + 1;
@@ -56,7 +59,10 @@ export const CodeLines = memo(function CodeLines({
   }
   return (
     // Its own table in a box the browser lays out only near the screen: 128,000 lines cost no freeze.
-    <div className="code-block" style={{ '--lines': lines.length } as CSSProperties}>
+    <div
+      className={lazy ? 'code-block lazy' : 'code-block'}
+      style={{ '--lines': lines.length } as CSSProperties}
+    >
       <table className="code-table">
         <tbody>
           {rows.map(({ from, to, run }) => {
@@ -101,6 +107,8 @@ export const CodeLines = memo(function CodeLines({
 // Narrow lines from line `n` in one row: their numbers and their code each one text, aligned as none wraps.
 function Run({ n, lines, html }: { n: number; lines: string[]; html: string[] | undefined }) {
   const numbers = lines.map((_, i) => n + i).join('\n');
+  // A text's final line feed ends its last line box rather than opening one: an empty last line needs two.
+  const end = lines.at(-1) === '' ? '\n' : '';
   const lit = html?.length === lines.length && html.every((h) => h !== undefined) ? html : undefined;
   return (
     <tr className="line-run">
@@ -109,10 +117,10 @@ function Run({ n, lines, html }: { n: number; lines: string[]; html: string[] | 
         <td
           className="line hljs"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, the source escaped
-          dangerouslySetInnerHTML={{ __html: lit.join('\n') }}
+          dangerouslySetInnerHTML={{ __html: lit.join('\n') + end }}
         />
       ) : (
-        <td className="line">{lines.join('\n')}</td>
+        <td className="line">{lines.join('\n') + end}</td>
       )}
     </tr>
   );
