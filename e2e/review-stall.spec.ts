@@ -30,8 +30,11 @@ for (const count of [1, 5]) {
   }) => {
     test.setTimeout(180_000);
     const roomId = await createRoom(request, `Newlines ${count} ${Date.now()}`);
+    const ids: string[] = [];
     for (let i = 0; i < count; i++)
-      await proposeApp(owner, roomId, { name: `Newlines ${i}`, files: newlineFiles(`Newlines ${i}`) });
+      ids.push(
+        (await proposeApp(owner, roomId, { name: `Newlines ${i}`, files: newlineFiles(`Newlines ${i}`) })).id,
+      );
     await watchLongTasks(page);
     const started = Date.now();
     await page.goto(`/rooms/${roomId}/review`);
@@ -65,5 +68,13 @@ for (const count of [1, 5]) {
       await expect(last.getByRole('region', { name: 'src/f11.ts source' })).toContainText('11700');
       await expect(last.getByText('Lines 1–11,700: 11,700 empty lines')).toBeVisible();
     }
+    // A link to a line that shares a row with its neighbours gives it a row of its own, in view and marked.
+    const id = `p-${ids[0]}-src.2ff3.2ets-L5000`;
+    await page.goto('about:blank');
+    await page.goto(`/rooms/${roomId}/review#${id}`);
+    const row = page.locator(`[id="${id}"]`);
+    await expect(row).toBeInViewport({ timeout: 15_000 });
+    await expect(row.locator('.line-no')).toHaveText('5000');
+    expect(await row.evaluate((el) => el.matches(':target'))).toBe(true);
   });
 }

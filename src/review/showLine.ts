@@ -17,6 +17,8 @@ export function showLine(id: string, open?: () => void): void {
     const row = document.getElementById(id);
     if (row) {
       if (location.hash !== `#${id}`) location.hash = id;
+      // Opened on its address before the row existed: navigate to it again so `:target` finds it.
+      else if (!row.matches(':target')) location.replace(`#${id}`);
       row.scrollIntoView({ block: 'center' });
       row.focus({ preventScroll: true });
       return;
