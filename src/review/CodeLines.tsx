@@ -1,8 +1,9 @@
 import { type CSSProperties, memo } from 'react';
 import { markClass, markText, revealFlaggedHtml, splitFlagged } from './unsafeChars.ts';
 
-// Lines at most this wide (in characters, a tab as 8, a wide character as 2) share one table row, unwrapped.
-export const NARROW_LINE = 32;
+// Lines at most this wide (in characters, a tab as 8, a wide character as 2) share one table row: so
+// narrow they fit a 360 px screen unwrapped, beside their numbers; a narrower box wraps them, hiding nothing.
+export const NARROW_LINE = 24;
 // Printable ASCII, then scripts whose characters are at most two columns wide in a monospace font.
 const ONE_COLUMN = /^[\x20-\x7e]$/;
 const TWO_COLUMNS = /^[\u00a0-\u02ff\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]$/;
@@ -104,7 +105,7 @@ export const CodeLines = memo(function CodeLines({
   );
 });
 
-// Narrow lines from line `n` in one row: their numbers and their code each one text, aligned as none wraps.
+// Narrow lines from line `n` in one row: their numbers and their code each one text, aligned while none wraps.
 function Run({ n, lines, html }: { n: number; lines: string[]; html: string[] | undefined }) {
   const numbers = lines.map((_, i) => n + i).join('\n');
   // A text's final line feed ends its last line box rather than opening one: an empty last line needs two.
