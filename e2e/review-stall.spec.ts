@@ -78,3 +78,31 @@ for (const count of [1, 5]) {
     expect(await row.evaluate((el) => el.matches(':target'))).toBe(true);
   });
 }
+
+test('a card with a hidden character on every line marks each one in rows shared by short lines', async ({
+  owner,
+  ownerPage: page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const roomId = await createRoom(request, `Hidden lines ${Date.now()}`);
+  const files: Record<string, string> = { ...textApp('Hidden lines') };
+  for (let i = 1; i <= 11; i++) files[`src/f${i}.ts`] = '\u202e\n'.repeat(2_900);
+  await proposeApp(owner, roomId, { name: 'Hidden lines', files });
+  await watchLongTasks(page);
+  await page.goto(`/rooms/${roomId}/review`);
+  const card = page.getByRole('article', { name: 'Hidden lines' });
+  await expect(card.getByRole('button', { name: 'Approve and create' })).toBeEnabled({ timeout: 30_000 });
+  await page.waitForTimeout(2000);
+  const tasks = await longTasks(page);
+  // 31,900 flagged lines: each once its own table row (31,912 rows, 90 MiB, 2 s stalls for five such cards).
+  const rows = await card.locator('tr').count();
+  console.log(`hidden on every line: ${rows} rows; longest task ${Math.max(0, ...tasks)} ms`);
+  expect(rows).toBeLessThan(1000);
+  expect(Math.max(0, ...tasks), `long tasks ${tasks.join(',')}`).toBeLessThan(1000);
+  // Each line still shows its mark, and its number in the flagged colour.
+  const box = card.getByRole('region', { name: 'src/f11.ts source' });
+  await expect(box.locator('mark.unsafe-char[title="U+202E RIGHT-TO-LEFT OVERRIDE"]')).toHaveCount(2_900);
+  await expect(box.locator('.line-no .flagged').first()).toHaveText('1');
+  await expect(box.locator('.line-no .flagged').last()).toHaveText('2900');
+});

@@ -62,11 +62,15 @@ export function CodeFile({
     };
   }, [path, blocks, highlight]);
   const flags = useMemo(() => scanned ?? fileReviewFlags(path, code), [scanned, path, code]);
-  const pathFlags = flags.filter((f) => f.line === 0).map((f) => f.label);
-  const hidden = byLine(flags.filter((f) => f.line > 0 && f.kind === 'hidden_character'));
-  const layout = byLine(flags.filter((f) => f.kind !== 'hidden_character'));
-  const marked = useMemo(() => new Set(flags.map((f) => f.line)), [flags]);
-  const distinct = [...new Set([...pathFlags, ...hidden.flatMap((f) => f.labels)])];
+  // Once a file, not on every highlighting step: a line of its own each for thousands of flagged lines.
+  const { pathFlags, hidden, layout, marked, distinct } = useMemo(() => {
+    const pathFlags = flags.filter((f) => f.line === 0).map((f) => f.label);
+    const hidden = byLine(flags.filter((f) => f.line > 0 && f.kind === 'hidden_character'));
+    const layout = byLine(flags.filter((f) => f.kind !== 'hidden_character'));
+    const marked = new Set(flags.map((f) => f.line));
+    const distinct = [...new Set([...pathFlags, ...hidden.flatMap((f) => f.labels)])];
+    return { pathFlags, hidden, layout, marked, distinct };
+  }, [flags]);
   const blankRuns = useMemo(() => blankLineRuns(lines), [lines]);
   const [scrollRef, moreBelow] = useMoreBelow<HTMLElement>();
   // A line a link points at gets its own row and id (`showLine` asks for it): narrow lines share rows.
