@@ -1,5 +1,5 @@
-// Frames to wait for a file box that was closed to render its rows (a 64 KB file renders in a few).
-const MAX_FRAMES = 120;
+// How long to wait for the line's row: a page still rendering five large cards can take seconds.
+const MAX_WAIT_MS = 15_000;
 
 /** The event a file view (`data-line-anchor`) gets to give a line that shares a row its own row. */
 export const SHOW_LINE_EVENT = 'room-show-line';
@@ -12,7 +12,7 @@ export const SHOW_LINE_EVENT = 'room-show-line';
 export function showLine(id: string, open?: () => void): void {
   open?.();
   const [, prefix, line] = /^(.*)L(\d+)$/.exec(id) ?? [];
-  let frames = 0;
+  const started = performance.now();
   const look = () => {
     const row = document.getElementById(id);
     if (row) {
@@ -26,7 +26,7 @@ export function showLine(id: string, open?: () => void): void {
     for (const file of document.querySelectorAll<HTMLElement>('[data-line-anchor]'))
       if (file.dataset.lineAnchor === prefix)
         file.dispatchEvent(new CustomEvent(SHOW_LINE_EVENT, { detail: Number(line) }));
-    if (++frames < MAX_FRAMES) requestAnimationFrame(look);
+    if (performance.now() - started < MAX_WAIT_MS) requestAnimationFrame(look);
   };
   look();
 }
