@@ -1,10 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { fileReviewFlags, type ReviewFlag } from '../../validation/reviewFlags.ts';
 import { CodeLines } from './CodeLines.tsx';
+import { SHOW_LINE_EVENT } from './showLine.ts';
 import { useMoreBelow } from './useMoreBelow.ts';
 
 // Past this many flagged lines the list would bury the code; the count still tells the reviewer.
 const MAX_LISTED_LINES = 20;
+
+// This many empty lines in a row are said in words: they push what follows far down the box.
+const BLANK_LINES = 50;
 
 // Lines per highlighting step: each step is one short task, so a 64 KB file never blocks the page.
 // A construct spanning a block edge (a long comment or template) may lose its colour there, not its text.
@@ -19,11 +23,14 @@ export function CodeFile({
   code,
   highlight = true,
   anchor,
+  flags: scanned,
 }: {
   path: string;
   code: string;
   highlight?: boolean;
   anchor?: string;
+  /** This file's `fileReviewFlags` when the card has them already (a scan of 128 KB is not free). */
+  flags?: ReviewFlag[];
 }) {
   const lines = useMemo(() => code.split('\n'), [code]);
   const blocks = useMemo(() => {
@@ -54,15 +61,33 @@ export function CodeFile({
       clearTimeout(timer);
     };
   }, [path, blocks, highlight]);
-  const flags = useMemo(() => fileReviewFlags(path, code), [path, code]);
-  const pathFlags = flags.filter((f) => f.line === 0).map((f) => f.label);
-  const hidden = byLine(flags.filter((f) => f.line > 0 && f.kind === 'hidden_character'));
-  const layout = byLine(flags.filter((f) => f.kind !== 'hidden_character'));
-  const marked = useMemo(() => new Set(flags.map((f) => f.line)), [flags]);
-  const distinct = [...new Set([...pathFlags, ...hidden.flatMap((f) => f.labels)])];
+  const flags = useMemo(() => scanned ?? fileReviewFlags(path, code), [scanned, path, code]);
+  // Once a file, not on every highlighting step: a line of its own each for thousands of flagged lines.
+  const { pathFlags, hidden, layout, marked, distinct } = useMemo(() => {
+    const pathFlags = flags.filter((f) => f.line === 0).map((f) => f.label);
+    const hidden = byLine(flags.filter((f) => f.line > 0 && f.kind === 'hidden_character'));
+    const layout = byLine(flags.filter((f) => f.kind !== 'hidden_character'));
+    const marked = new Set(flags.map((f) => f.line));
+    const distinct = [...new Set([...pathFlags, ...hidden.flatMap((f) => f.labels)])];
+    return { pathFlags, hidden, layout, marked, distinct };
+  }, [flags]);
+  const blankRuns = useMemo(() => blankLineRuns(lines), [lines]);
   const [scrollRef, moreBelow] = useMoreBelow<HTMLElement>();
+  // A line a link points at gets its own row and id (`showLine` asks for it): narrow lines share rows.
+  const [pinned, setPinned] = useState(new Set<number>());
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = root.current;
+    if (!el || !anchor) return;
+    const pin = (e: Event) => {
+      const n = (e as CustomEvent<number>).detail;
+      setPinned((s) => (s.has(n) ? s : new Set(s).add(n)));
+    };
+    el.addEventListener(SHOW_LINE_EVENT, pin);
+    return () => el.removeEventListener(SHOW_LINE_EVENT, pin);
+  }, [anchor]);
   return (
-    <section className="code-file" aria-label={`File ${path}`}>
+    <section className="code-file" aria-label={`File ${path}`} ref={root} data-line-anchor={anchor}>
       <header className="code-file-head">
         <code>{path}</code>
         <span className="muted">
@@ -89,27 +114,65 @@ export function CodeFile({
           </ul>
         </div>
       )}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must be reachable by keyboard */}
-      <section className="code-scroll" tabIndex={0} aria-label={`${path} source`} ref={scrollRef}>
-        <table className="code-table">
-          {blocks.map((block, b) => (
-            <CodeLines
-              // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their position
-              key={b}
-              start={b * BLOCK_LINES}
-              lines={block}
-              html={html[b]}
-              marked={marked}
-              anchor={anchor}
-            />
-          ))}
-        </table>
+      {blankRuns.length > 0 && (
+        <div className="warning" role="note">
+          <p>Long runs of empty lines in this file:</p>
+          <ul className="flag-list">
+            {blankRuns.slice(0, MAX_LISTED_LINES).map(([from, to]) => (
+              <li key={from}>
+                Lines {from.toLocaleString()}–{to.toLocaleString()}: {(to - from + 1).toLocaleString()} empty
+                lines
+              </li>
+            ))}
+            {blankRuns.length > MAX_LISTED_LINES && (
+              <li>and {blankRuns.length - MAX_LISTED_LINES} more runs</li>
+            )}
+          </ul>
+        </div>
+      )}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must be reachable by keyboard
+        tabIndex={0}
+        className="code-scroll"
+        aria-label={`${path} source`}
+        ref={scrollRef}
+        // Every block's numbers get the same width: the blocks are separate tables.
+        style={{ '--digits': String(lines.length).length } as CSSProperties}
+      >
+        {blocks.map((block, b) => (
+          <CodeLines
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their position
+            key={b}
+            start={b * BLOCK_LINES}
+            lines={block}
+            html={html[b]}
+            marked={marked}
+            pinned={pinned}
+            anchor={anchor}
+            lazy={b > 0}
+          />
+        ))}
       </section>
       {moreBelow && (
         <p className="more-below muted">More below: scroll the box to read all {lines.length} lines.</p>
       )}
     </section>
   );
+}
+
+// [first, last] line numbers of each run of at least BLANK_LINES lines holding only blanks.
+function blankLineRuns(lines: string[]): [number, number][] {
+  const runs: [number, number][] = [];
+  let from = 0;
+  lines.forEach((line, i) => {
+    const blank = /^\s*$/.test(line) && i < lines.length - 1;
+    if (blank && from === 0) from = i + 1;
+    if (!blank && from !== 0) {
+      if (i + 1 - from >= BLANK_LINES) runs.push([from, i]);
+      from = 0;
+    }
+  });
+  return runs;
 }
 
 // One entry a line, each label once: a line with 40 hidden characters is one entry, not 40.

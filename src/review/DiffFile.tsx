@@ -4,13 +4,15 @@ import { type DiffRow, expandFold, type FileChange, splitLines } from './fileDif
 import { markClass, markText, revealFlaggedHtml, splitFlagged } from './unsafeChars.ts';
 
 const ENDING_NAMES = { lf: 'LF', crlf: 'CRLF', mixed: 'mixed', none: 'none' } as const;
+// Past this many the list would bury the diff; the count still tells the reviewer.
+const MAX_LISTED_ENDINGS = 20;
 
 /**
  * One changed file as a unified diff: both sides' line numbers, highlighted, unchanged runs folded with a
  * button each, and "Show whole new file" (shown at once when the change is too large to list whole).
  */
 export function DiffFile({ change }: { change: FileChange & { kind: 'changed' } }) {
-  const { path, oldText, newText, lineEndings } = change;
+  const { path, oldText, newText, lineEndings, endingChanges } = change;
   const [expanded, setExpanded] = useState(new Set<number>());
   // A diff that cannot list every row shows the whole new file at once: the card shows the whole change.
   const [whole, setWhole] = useState(change.tooMany || change.truncated);
@@ -40,10 +42,32 @@ export function DiffFile({ change }: { change: FileChange & { kind: 'changed' } 
         <span className="muted">
           {change.tooMany
             ? 'too many changes to list'
-            : `${change.added} ${change.added === 1 ? 'line' : 'lines'} added, ${change.removed} removed`}
+            : `${change.added} ${change.added === 1 ? 'line' : 'lines'} added, ${change.removed} removed${
+                endingChanges.length > 0 ? `, ${endingChanges.length} line endings changed` : ''
+              }`}
         </span>
       </header>
       {endingNote && <p className="muted">{endingNote}</p>}
+      {endingChanges.length > 0 && (
+        // The rows compare lines without their endings: bytes a `?raw` import reads would change unseen.
+        <div className="warning" role="note">
+          <p>
+            Line endings changed on {endingChanges.length} {endingChanges.length === 1 ? 'line' : 'lines'}{' '}
+            shown as unchanged:
+          </p>
+          <ul className="flag-list">
+            {endingChanges.slice(0, MAX_LISTED_ENDINGS).map((c) => (
+              <li key={c.new}>
+                Line {c.new}
+                {c.old !== c.new && ` (line ${c.old} before)`}: {ENDING_NAMES[c.from]} → {ENDING_NAMES[c.to]}
+              </li>
+            ))}
+            {endingChanges.length > MAX_LISTED_ENDINGS && (
+              <li>and {endingChanges.length - MAX_LISTED_ENDINGS} more lines</li>
+            )}
+          </ul>
+        </div>
+      )}
       {change.tooMany ? (
         <p>Too many changes to list them line by line: read the whole new file.</p>
       ) : (

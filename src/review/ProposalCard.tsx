@@ -72,6 +72,11 @@ export function ProposalCard({
   const anchorScope = `p-${proposal.id}`;
   const nameFlags = hiddenCharacterLabels(proposal.name);
   const flags = useMemo(() => reviewFlags(fileMap ?? {}), [fileMap]);
+  const flagsByFile = useMemo(() => {
+    const by = new Map<string, ReviewFlag[]>(Object.keys(fileMap ?? {}).map((path) => [path, []]));
+    for (const f of flags) by.get(f.file)?.push(f);
+    return by;
+  }, [fileMap, flags]);
   const hiddenFlags = whereFlagged(flags.filter((f) => f.kind === 'hidden_character'));
   const layoutFlags = whereFlagged(flags.filter((f) => f.kind !== 'hidden_character'));
   // An update of an app still in the launcher; one whose app was removed since is a new app again.
@@ -87,7 +92,13 @@ export function ProposalCard({
           : undefined;
   const waitingId = `${headingId}-waiting`;
   const fileViews = files.map(([path, code]) => (
-    <CodeFile key={path} path={path} code={code} anchor={fileAnchor(anchorScope, path)} />
+    <CodeFile
+      key={path}
+      path={path}
+      code={code}
+      anchor={fileAnchor(anchorScope, path)}
+      flags={flagsByFile.get(path)}
+    />
   ));
   const run = (fn: () => Promise<void>) => {
     setBusy(true);

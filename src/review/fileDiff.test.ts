@@ -92,6 +92,23 @@ describe('diffFile', () => {
     expect(only.lineEndings).toEqual({ old: 'lf', new: 'crlf' });
   });
 
+  it('names each unchanged line whose ending moved between CRLF and LF, so no byte change is unseen', () => {
+    const d = diffFiles({ 'src/flags.txt': 'a\r\nb\nc\n' }, { 'src/flags.txt': 'a\nb\r\nc\n' });
+    const c = d.changes[0];
+    if (c?.kind !== 'changed') throw new Error('not listed as changed');
+    expect([c.added, c.removed]).toEqual([0, 0]);
+    expect(c.lineEndings).toEqual({ old: 'mixed', new: 'mixed' });
+    expect(c.endingChanges).toEqual([
+      { old: 1, new: 1, from: 'crlf', to: 'lf' },
+      { old: 2, new: 2, from: 'lf', to: 'crlf' },
+    ]);
+    // Beside a real change, the unchanged lines are paired across it; a changed line is not listed twice.
+    const moved = diffFile('a.ts', 'x\na\r\nb\n', 'y\nz\na\nb\n');
+    expect(moved.endingChanges).toEqual([{ old: 2, new: 3, from: 'crlf', to: 'lf' }]);
+    expect(diffFile('a.ts', 'a\nb', 'a\nb\n').endingChanges).toEqual([]);
+    expect(diffFile('a.ts', 'a\r\nb\n', 'A\r\nb\n').endingChanges).toEqual([]);
+  });
+
   it('diffs a 64 KB file with one change into a few rows', () => {
     const before = lines(2600, (i) => `export const value${i} = ${i}; // padding`);
     expect(before.length).toBeGreaterThan(64 * 1024);

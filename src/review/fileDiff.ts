@@ -37,11 +37,21 @@ export type FileChange =
       removed: number;
       /** Compared with line endings normalised; reported when they differ. */
       lineEndings: { old: LineEnding; new: LineEnding };
+      /** Unchanged lines whose ending changed (CRLF ↔ LF), by their new line number: bytes no row shows. */
+      endingChanges: EndingChange[];
       /** More than MAX_EDITS edits: no rows, the card shows the whole new file. */
       tooMany: boolean;
       /** Rows past MAX_ROWS were left out. */
       truncated: boolean;
     };
+
+/** One line the diff counts as unchanged whose ending changed; `none` is a last line without one. */
+export interface EndingChange {
+  old: number;
+  new: number;
+  from: LineEnding;
+  to: LineEnding;
+}
 
 export interface FilesDiff {
   changes: FileChange[];
@@ -91,7 +101,8 @@ export function diffFile(path: string, oldText: string, newText: string): FileCh
     context: CONTEXT_LINES,
     maxEditLength: MAX_EDITS,
   });
-  if (!patch) return { ...base, rows: [], added: 0, removed: 0, tooMany: true, truncated: false };
+  if (!patch)
+    return { ...base, rows: [], added: 0, removed: 0, endingChanges: [], tooMany: true, truncated: false };
   const oldCount = lineCount(a);
   const rows: DiffRow[] = [];
   let added = 0;
@@ -127,6 +138,7 @@ export function diffFile(path: string, oldText: string, newText: string): FileCh
   const shown = rows.filter((r) => r.kind !== 'fold').length;
   return {
     ...base,
+    endingChanges: endingChanges(oldText, newText, rows),
     rows: shown > MAX_ROWS ? capRows(rows) : rows,
     added,
     removed,
@@ -168,6 +180,31 @@ function capRows(rows: DiffRow[]): DiffRow[] {
     out.push(row);
   }
   return out;
+}
+
+// Each unchanged line (a 'same' row or in a fold) whose ending differs between the two sides.
+function endingChanges(oldText: string, newText: string, rows: DiffRow[]): EndingChange[] {
+  const oldEnds = lineEndings(oldText);
+  const newEnds = lineEndings(newText);
+  const out: EndingChange[] = [];
+  const compare = (o: number, n: number) => {
+    const from = oldEnds[o - 1] ?? 'none';
+    const to = newEnds[n - 1] ?? 'none';
+    if (from !== to) out.push({ old: o, new: n, from, to });
+  };
+  for (const row of rows)
+    if (row.kind === 'same') compare(row.old, row.new);
+    else if (row.kind === 'fold') for (let i = 0; i < row.count; i++) compare(row.old + i, row.new + i);
+  return out;
+}
+
+// The ending of each line as the diff counts lines (see `splitLines`).
+function lineEndings(text: string): LineEnding[] {
+  const parts = text.split('\n');
+  return parts
+    .slice(0, -1)
+    .map((line): LineEnding => (line.endsWith('\r') ? 'crlf' : 'lf'))
+    .concat(parts.at(-1) === '' ? [] : ['none']);
 }
 
 function lineEnding(text: string): LineEnding {

@@ -32,7 +32,8 @@ export function markClass(mark: LineMark): string {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ESCAPES[ch] ?? ch);
+/** Text as HTML: what a `<td>`'s innerHTML shows as written. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ESCAPES[ch] ?? ch);
 
 /**
  * Highlighted HTML of one line with each hidden character and long blank run replaced by a `<mark>`.
