@@ -138,6 +138,8 @@ test('in the inbox, an update whose diff fails to load says so with Retry and of
   await failOnce(page, `**/api/rooms/${roomId}/apps/${app.id}/files`);
   await page.goto('/review');
   const card = page.getByRole('region', { name: roomName }).getByRole('article', { name: 'Flaky diff' });
+  // A card loads once it nears the screen; the shared server's other rooms may list theirs above it.
+  await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('alert')).toContainText("Could not load the app's current version");
   const approve = card.getByRole('button', { name: 'Approve update' });
   await expect(approve).toBeDisabled();
