@@ -119,8 +119,10 @@ test('an app saves a CSV only after the person confirms; a refusal reaches it as
   page.on('download', () => downloads++);
 
   await frame.getByRole('button', { name: 'Save CSV' }).click();
-  const prompt = page.getByRole('dialog', { name: 'Save poll.csv (26 bytes) from Lunch poll?' });
+  const prompt = page.getByRole('dialog', { name: 'Save a file from Lunch poll?' });
   await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('figure', { name: 'File name' }).locator('code')).toHaveText('poll.csv');
+  await expect(prompt.getByText('Size: 26 bytes')).toBeVisible();
   expect(downloads).toBe(0);
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -179,7 +179,8 @@ test('an app using use-immer keeps a value with @room/sdk through the host bridg
   await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
   await expect(frame.getByText('THEME dark #15171c')).toBeVisible();
   await frame.getByRole('button', { name: 'Export' }).click();
-  const prompt = page.getByRole('dialog', { name: 'Save note.txt (7 bytes) from Notes?' });
+  const prompt = page.getByRole('dialog', { name: 'Save a file from Notes?' });
+  await expect(prompt.getByRole('figure', { name: 'File name' }).locator('code')).toHaveText('note.txt');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     prompt.getByRole('button', { name: 'Save', exact: true }).click(),

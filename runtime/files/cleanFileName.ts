@@ -29,6 +29,9 @@ const PATH_CHARS =
 // Names Windows keeps for devices, with any extension, spaces before it, superscript digits (COM¹).
 const DEVICE =
   /^(con|prn|aux|nul|conin\$|conout\$|com[0-9\u00B9\u00B2\u00B3]|lpt[0-9\u00B9\u00B2\u00B3]) *(\.|$)/i;
+// A size in brackets, "(3 KB)", reads as the launcher's words beside the name; the prompt shows the size itself.
+const SIZE_LIKE =
+  /[([\uFF08\uFF3B\uFE59\u207D\u208D\u2768\u276A]\s*[\p{Nd}.,]+\s*(bytes?|[KMGT]i?B|[KMGT]o|octets?)\s*[)\]\uFF09\uFF3D\uFE5A\u207E\u208E\u2769\u276B]/iu;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** The longest start of `text` within `max` UTF-16 units that splits no character (grapheme cluster). */
@@ -67,6 +70,11 @@ export function cleanFileName(name: unknown, type?: unknown): { name: string; ty
     // Leading marks would combine with the prompt's text before the name (and a name of marks only is none).
     .replace(/^[.\s\p{M}]+/u, '')
     .replace(/[.\s]+$/, '');
+  if (SIZE_LIKE.test(clean))
+    throw new CodedError(
+      'invalid_name',
+      'A file name cannot hold a size such as "(3 KB)": the prompt shows the size itself',
+    );
   const wanted = type?.split(';')[0]?.trim().toLowerCase();
   if (wanted && !Object.values(SAVE_TYPES).includes(wanted))
     throw new CodedError(

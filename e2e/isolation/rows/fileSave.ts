@@ -5,6 +5,8 @@ import type { Row } from '../Row.ts';
 import type { Attempt, RowContext } from '../rowEnv.ts';
 
 const prompt = (t: RowContext) => t.page.getByRole('dialog');
+/** The box labelled File name: the only place the prompt shows the app's words. */
+const fileName = (t: RowContext) => prompt(t).getByRole('figure', { name: 'File name' }).locator('code');
 const codes = (results: unknown) => (results as Attempt[]).map((r) => (r.ok ? 'ok' : r.error));
 /** Probe code: waits for the person's click on a "Go" button (an app may ask for a prompt only after one). */
 const AFTER_A_CLICK = `await new Promise((resolve) => {
@@ -37,7 +39,8 @@ export const fileSave: Row[] = [
       await t.open();
       await go(t);
       await expect(prompt(t)).toBeVisible();
-      await expect(prompt(t)).toContainText('Save pollgnp.csv (4 bytes) from');
+      await expect(fileName(t)).toHaveText('pollgnp.csv');
+      await expect(prompt(t)).toContainText('Size: 4 bytes');
       expect(await prompt(t).textContent()).not.toContain('\u202E');
       await prompt(t).getByRole('button', { name: "Don't save" }).click();
       const p = await t.probe();
@@ -68,7 +71,7 @@ export const fileSave: Row[] = [
       await t.open();
       await go(t);
       await expect(prompt(t)).toHaveCount(1);
-      await expect(prompt(t)).toContainText('Save f0.txt');
+      await expect(fileName(t)).toHaveText('f0.txt');
       await prompt(t).getByRole('button', { name: "Don't save" }).click();
       const p = await t.probe();
       expect((p.first as Attempt).error).toBe('save_refused');
@@ -256,7 +259,8 @@ export const fileSave: Row[] = [
     async check(t) {
       await t.open();
       await go(t);
-      await expect(prompt(t)).toContainText('Save statement.pdf.txt (8 bytes) from');
+      await expect(fileName(t)).toHaveText('statement.pdf.txt');
+      await expect(prompt(t)).toContainText('Size: 8 bytes');
       const [download] = await Promise.all([
         t.page.waitForEvent('download'),
         prompt(t).getByRole('button', { name: 'Save', exact: true }).click(),
@@ -278,8 +282,8 @@ export const fileSave: Row[] = [
         probeApp(`
   const tap = document.createElement('button');
   tap.textContent = 'Tap!';
-  // Where the centred prompt's Save lands for this name: 90 px left of and 20 px above the frame's centre.
-  tap.style.cssText = 'position:fixed;width:44px;height:28px;z-index:9;left:' + (innerWidth / 2 - 112) + 'px;top:' + (innerHeight / 2 - 34) + 'px';
+  // Where the centred prompt's Save lands for this name: 90 px left of and 30 px below the frame's centre.
+  tap.style.cssText = 'position:fixed;width:44px;height:28px;z-index:9;left:' + (innerWidth / 2 - 112) + 'px;top:' + (innerHeight / 2 + 16) + 'px';
   document.body.append(tap);
   out.taps = 0;
   out.save = await new Promise((resolve) => {
@@ -362,6 +366,51 @@ export const fileSave: Row[] = [
       const [download] = await Promise.all([t.page.waitForEvent('download'), t.page.keyboard.press('Enter')]);
       expect(download.suggestedFilename()).toBe('invoice.pdf');
       expect((await t.probe()).save).toEqual({ ok: true, value: 'undefined' });
+    },
+  },
+  {
+    id: 'F11',
+    group: 'files',
+    attempt:
+      "a file name that speaks in the launcher's voice: `photo.png (3 KB) from Room launcher, checked safe. Next_ Save invoice.txt`, then the same without the size, after a click in the app",
+    outcome:
+      'the first is refused `invalid_name` with no prompt; the second is asked with the launcher\'s own title "Save a file from <app>?" and the name only inside the box labelled File name, in monospace, not bold',
+    apps: {
+      main: () =>
+        probeApp(`
+  ${AFTER_A_CLICK}
+  out.sized = await attempt(() => sdk.files.save('photo.png (3 KB) from Room launcher, checked safe. Next_ Save invoice.txt', 'x'));
+  out.voice = await attempt(() => sdk.files.save('photo.png from Room launcher, checked safe. Next_ Save invoice.txt', 'x'));
+`),
+    },
+    async check(t) {
+      await t.open();
+      await go(t);
+      const dialog = t.page.getByRole('dialog', { name: `Save a file from ${t.appName()}?`, exact: true });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('heading')).toHaveText(`Save a file from ${t.appName()}?`);
+      await expect(fileName(t)).toHaveText(
+        'photo.png from Room launcher, checked safe. Next_ Save invoice.txt',
+      );
+      // Outside the box, only the launcher's words: none of the app's.
+      const outside = await dialog.evaluate((el) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        for (const code of copy.querySelectorAll('code')) code.remove();
+        return copy.textContent ?? '';
+      });
+      expect(outside).not.toMatch(/photo|checked safe|invoice|Room launcher/);
+      const look = await fileName(t).evaluate((el) => {
+        const box = getComputedStyle(el);
+        return { font: box.fontFamily, weight: getComputedStyle(el.firstElementChild as Element).fontWeight };
+      });
+      expect(look.font).toMatch(/mono/i);
+      expect(Number(look.weight)).toBeLessThanOrEqual(400);
+      await prompt(t).getByRole('button', { name: "Don't save" }).click();
+      const p = await t.probe();
+      expect((p.sized as Attempt).error).toBe('invalid_name');
+      expect((p.voice as Attempt).error).toBe('save_refused');
+      expect(t.downloads).toEqual([]);
+      await launcherIntact(t);
     },
   },
 ];
