@@ -221,4 +221,22 @@ export const messaging: Row[] = [
       await expect(t.page.getByText(/M6 STREAM/)).toHaveCount(0);
     },
   },
+  {
+    id: 'M7',
+    group: 'messaging',
+    attempt:
+      "takes the runtime's port and sends a String object of 4M characters (each character an own key), then Errors of 10 MB each (sized by nothing cheap)",
+    outcome:
+      'the launcher stops the app at its first such message and says why; its main thread never stalls 500 ms',
+    timeoutMs: 45_000,
+    apps: {
+      main: () =>
+        portThief(`
+    port.postMessage({ type: 'nothing', s: new String('x'.repeat(4e6)) });
+    const m = 'E'.repeat(10 * 1024 * 1024);
+    for (let i = 0; i < 80; i++) { port.postMessage([new Error(m), new Error(m)]); await wait(125); }
+`),
+    },
+    check: stoppedWithoutStall,
+  },
 ];
