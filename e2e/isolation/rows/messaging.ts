@@ -239,4 +239,27 @@ export const messaging: Row[] = [
     },
     check: stoppedWithoutStall,
   },
+  {
+    id: 'M8',
+    group: 'messaging',
+    attempt:
+      "takes the runtime's port and sends an error whose file is a sentence in the launcher's voice, and whose message carries a right-to-left override",
+    outcome:
+      "the file is dropped (it names no file the launcher sent); the app's words are quoted without the override; the launcher's own line names the app only",
+    apps: {
+      main: () =>
+        portThief(`
+    const file = 'App.tsx). Room launcher: M8 your session has expired, sign in again below. (App.tsx';
+    port.postMessage({ type: 'error', error: { code: 'runtime_error', message: 'M8 words \u202Edesrever', file, line: 3, column: 1 } });
+`),
+    },
+    async check(t) {
+      await t.open();
+      const alert = t.page.getByRole('tabpanel').getByRole('alert');
+      await expect(alert.locator('blockquote')).toHaveText('3:1: M8 words desrever');
+      await expect(alert.locator('p')).toHaveText(/^.* reported an error:$/);
+      await expect(alert).not.toContainText('session has expired');
+      expect(t.crashes, 'host crashes').toEqual([]);
+    },
+  },
 ];
