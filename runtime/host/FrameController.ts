@@ -224,10 +224,14 @@ export class FrameController {
         this.onPainted?.(performance.now());
         this.onPainted = undefined;
         return;
-      case 'error':
+      case 'error': {
         this.failed = true;
-        this.opts.onState({ kind: 'error', error: message.error });
+        // A location is kept only when it names a file the host sent: any other text is the app speaking.
+        const { file, ...located } = message.error;
+        const sent = file !== undefined && this.files !== undefined && Object.hasOwn(this.files, file);
+        this.opts.onState({ kind: 'error', error: sent ? message.error : located });
         return;
+      }
       case 'pong':
         this.watchdog?.pong();
         return;

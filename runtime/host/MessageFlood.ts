@@ -39,19 +39,55 @@ export class MessageFlood {
   }
 }
 
-const watched = new Map<MessageEventSource, () => void>();
+/** Called for each window message from a watched frame or a frame inside it (`nested`), before its data is read. */
+export type WindowMessageHandler = (event: MessageEvent, nested: boolean) => void;
+
+const watched = new Map<MessageEventSource, WindowMessageHandler>();
+/** How many frames up from a message's source the launcher looks for the app frame it sits in. */
+const MAX_NESTING = 4;
 let listening = false;
+/** The watched frame each traced source was found in, and how deep. */
+const roots = new WeakMap<MessageEventSource, [MessageEventSource, number]>();
+
+/** The handler of the watched frame `source` is or sits inside, and how deep; `parent` is readable cross-origin. */
+function traced(source: MessageEventSource): [WindowMessageHandler, number] | undefined {
+  // A flood comes from one window: its frame is looked up once.
+  const known = roots.get(source);
+  const handler = known && watched.get(known[0]);
+  if (known && handler) return [handler, known[1]];
+  let w = source as Window;
+  for (let depth = 0; depth <= MAX_NESTING; depth++) {
+    const handler = watched.get(w);
+    if (handler) {
+      roots.set(source, [w, depth]);
+      return [handler, depth];
+    }
+    const parent = w.parent;
+    if (!parent || parent === w || parent === window) return undefined;
+    w = parent;
+  }
+  return undefined;
+}
 
 /**
- * Calls `onMessage` for each window message `source` posts to this page. It never reads
- * `event.data`, so a flood costs no deserialization. Returns the function that stops watching.
+ * Calls `onMessage` for each window message `source`, or any frame inside it, posts to this page, before
+ * any other listener and without reading `event.data`, so a flood costs no deserialization. A nested
+ * frame's messages, and those of a window traced to no watched frame, reach no other listener: an app
+ * cannot post past its budget from a frame of its own. Returns the function that stops watching.
  */
-export function watchWindowMessages(source: MessageEventSource, onMessage: () => void): () => void {
+export function watchWindowMessages(source: MessageEventSource, onMessage: WindowMessageHandler): () => void {
   if (!listening) {
     listening = true;
-    window.addEventListener('message', (event) => {
-      if (event.source) watched.get(event.source)?.();
-    });
+    window.addEventListener(
+      'message',
+      (event) => {
+        if (!event.source || event.source === window) return;
+        const found = traced(event.source);
+        if (found) found[0](event, found[1] > 0);
+        if (!found || found[1] > 0) event.stopImmediatePropagation();
+      },
+      true,
+    );
   }
   watched.set(source, onMessage);
   return () => {

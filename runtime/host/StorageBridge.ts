@@ -9,7 +9,7 @@ import {
 import { STORAGE_LIMITS } from '../storageLimits.ts';
 import type { FrameBridge, FrameIdentity } from './FrameController.ts';
 import { clearApp, readUsage } from './storage/appRecords.ts';
-import { migrateShared } from './storage/migrateShared.ts';
+import { appKey, migrateShared } from './storage/migrateShared.ts';
 import { runSdkCall } from './storage/runSdkCall.ts';
 import { isStorageNotice, type StorageNotice } from './storage/StorageNotice.ts';
 import { type AppStorageDb, appDbName, appIdsIn, STORAGE_DB_NAME, StorageDb } from './storage/storageDb.ts';
@@ -38,7 +38,7 @@ export class StorageBridge {
   private readonly prefix: string;
   /** Each app's own database: one app's writes never queue another's reads. */
   private readonly dbs = new Map<string, StorageDb>();
-  private migrating: Promise<void> | undefined;
+  private migrating: Promise<Map<string, Error>> | undefined;
   private readonly quotaBytes: number;
   private readonly maxInFlight: number;
   private readonly inFlight = new Map<string, number>();
@@ -80,17 +80,30 @@ export class StorageBridge {
   /** The app's database, once the shared one's records have moved out (before any call is served). */
   private async open(who: FrameIdentity): Promise<AppStorageDb> {
     if (!this.migrating) {
-      const migrating = migrateShared(this.prefix, (w) => this.dbOf(w).open(), console.warn);
-      // A failed move is tried again on the next call; no app is served meanwhile.
-      this.migrating = migrating.catch((err: Error) => {
+      // A failed move is tried again on the next call.
+      const migrating: Promise<Map<string, Error>> = migrateShared(
+        this.prefix,
+        (w) => this.dbOf(w).open(),
+        console.warn,
+      ).catch((err: Error) => {
         if (this.migrating === migrating) this.migrating = undefined;
         throw new CodedError(
           'not_available',
           `App storage could not move to per-app databases: ${err.message}`,
         );
       });
+      this.migrating = migrating;
     }
-    await this.migrating;
+    const migrating = this.migrating;
+    const failed = (await migrating).get(appKey(who));
+    if (failed) {
+      // Only this app waits for the next try; a rerun moves only what is left in the shared database.
+      if (this.migrating === migrating) this.migrating = undefined;
+      throw new CodedError(
+        'not_available',
+        `This app's storage could not move to its own database: ${failed.message}`,
+      );
+    }
     return this.dbOf(who).open();
   }
 

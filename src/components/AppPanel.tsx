@@ -1,5 +1,6 @@
 import type { PoolEntry } from '../../runtime/host/FramePool.ts';
 import type { FrameError } from '../../runtime/protocol.ts';
+import { withoutControls } from './withoutControls.ts';
 
 /**
  * One app's status over its frame: opening, its error with "Reload app", stopped with "Restart", or
@@ -75,10 +76,10 @@ function AppError({ name, error }: { name: string; error: FrameError }) {
   const at = [error.file, error.line, error.column].filter((p) => p !== undefined).join(':');
   return (
     <>
-      <p>
-        {name} reported an error{at && ` (${at})`}:
-      </p>
-      <blockquote className="app-words">{error.message}</blockquote>
+      <p>{name} reported an error:</p>
+      <blockquote className="app-words">
+        {withoutControls(at ? `${at}: ${error.message}` : error.message)}
+      </blockquote>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { addedPackages } from '../../runtime/host/sandpack/sandpackFiles.ts';
 import { type SandpackTailwind, sandpackTailwind } from '../../runtime/host/sandpack/sandpackTailwind.ts';
 import { api } from '../api.ts';
 import { STOPPED_TEXT } from './AppPanel.tsx';
+import { withoutControls } from './withoutControls.ts';
 
 /** A start that has not shown the app by then fails with its reason (a slow device's first install can pass 30 s). */
 export const SANDPACK_START_TIMEOUT_MS = 60_000;
@@ -121,7 +122,7 @@ export function SandpackPanel(props: {
           {phase.fromApp ? (
             <>
               <p>{name} reported an error:</p>
-              <blockquote className="app-words">{phase.message}</blockquote>
+              <blockquote className="app-words">{withoutControls(phase.message)}</blockquote>
             </>
           ) : (
             <p>{phase.message}</p>

@@ -221,4 +221,45 @@ export const messaging: Row[] = [
       await expect(t.page.getByText(/M6 STREAM/)).toHaveCount(0);
     },
   },
+  {
+    id: 'M7',
+    group: 'messaging',
+    attempt:
+      "takes the runtime's port and sends a String object of 4M characters (each character an own key), then Errors of 10 MB each (sized by nothing cheap)",
+    outcome:
+      'the launcher stops the app at its first such message and says why; its main thread never stalls 500 ms',
+    timeoutMs: 45_000,
+    apps: {
+      main: () =>
+        portThief(`
+    port.postMessage({ type: 'nothing', s: new String('x'.repeat(4e6)) });
+    const m = 'E'.repeat(10 * 1024 * 1024);
+    for (let i = 0; i < 80; i++) { port.postMessage([new Error(m), new Error(m)]); await wait(125); }
+`),
+    },
+    check: stoppedWithoutStall,
+  },
+  {
+    id: 'M8',
+    group: 'messaging',
+    attempt:
+      "takes the runtime's port and sends an error whose file is a sentence in the launcher's voice, and whose message carries a right-to-left override",
+    outcome:
+      "the file is dropped (it names no file the launcher sent); the app's words are quoted without the override; the launcher's own line names the app only",
+    apps: {
+      main: () =>
+        portThief(`
+    const file = 'App.tsx). Room launcher: M8 your session has expired, sign in again below. (App.tsx';
+    port.postMessage({ type: 'error', error: { code: 'runtime_error', message: 'M8 words \u202Edesrever', file, line: 3, column: 1 } });
+`),
+    },
+    async check(t) {
+      await t.open();
+      const alert = t.page.getByRole('tabpanel').getByRole('alert');
+      await expect(alert.locator('blockquote')).toHaveText('3:1: M8 words desrever');
+      await expect(alert.locator('p')).toHaveText(/^.* reported an error:$/);
+      await expect(alert).not.toContainText('session has expired');
+      expect(t.crashes, 'host crashes').toEqual([]);
+    },
+  },
 ];

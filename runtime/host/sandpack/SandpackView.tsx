@@ -3,6 +3,7 @@ import { SandpackProvider, useSandpackClient } from '@codesandbox/sandpack-react
 import { useEffect, useMemo } from 'react';
 import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
 import { type BundlerErrorFields, bundlerError } from './bundlerError.ts';
+import { isBundlerStatus } from './bundlerStatus.ts';
 import { connectSandpackFrame } from './connectSandpackFrame.ts';
 import { sandpackFiles } from './sandpackFiles.ts';
 import type { SandpackTailwind } from './sandpackTailwind.ts';
@@ -93,7 +94,7 @@ function Preview({ who, name, bundlerUrl, bridge, onOutcome }: SandpackViewProps
       } else if (message.type === 'action' && message.action === 'show-error') {
         shown = true;
         onOutcome({ kind: 'error', message: bundlerError(message), fromApp: true });
-      } else if (message.type === 'status' && typeof message.status === 'string') {
+      } else if (message.type === 'status' && isBundlerStatus(message.status)) {
         onOutcome({ kind: 'status', status: message.status });
       }
     };

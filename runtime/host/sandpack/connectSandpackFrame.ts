@@ -1,12 +1,12 @@
 import { type HostToFrame, isFrameToHost, type JsonValue } from '../../protocol.ts';
 import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
 import { hostTheme, onHostTheme } from '../hostTheme.ts';
-import { MESSAGE_BUDGET, MessageFlood } from '../MessageFlood.ts';
+import { MESSAGE_BUDGET, MessageFlood, watchWindowMessages } from '../MessageFlood.ts';
 import { messageBytes } from '../messageBytes.ts';
 
 /**
  * Joins a Sandpack bundler frame to the storage bridge. The frame has no port, so each message is
- * attributed by `event.source` (this iframe's window), never by anything the message says. Its messages
+ * attributed by `event.source` (this iframe's window, or a frame inside it), never by anything the message says. Its messages
  * are held to budgets (count, then bytes): past either, `onFlood` is called once and no
  * listener of this page reads another of its messages.
  */
@@ -25,13 +25,13 @@ export function connectSandpackFrame(opts: {
   const count = new MessageFlood(MESSAGE_BUDGET.sandpackPerSecond);
   const bytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
   let flooded = false;
-  const onMessage = (event: MessageEvent) => {
-    // Skip events from any other window: another app's frame, or the shell itself.
-    if (!event.source || event.source !== iframe.contentWindow) return;
+  const onMessage = (event: MessageEvent, nested: boolean) => {
     const now = performance.now();
-    // Counted before `event.data` is read, here or by sandpack-client (this listener captures, so it runs
+    // Counted before `event.data` is read, here or by sandpack-client (the watch captures, so it runs
     // first): past the budget, what is still queued reaches no listener until the frame is gone.
     if (flooded || count.hit(now)) return flood(event);
+    // A frame the app made inside the bundler's: counted against the app, never read.
+    if (nested) return;
     const data: unknown = event.data;
     if (bytes.hit(now, messageBytes(data, bytes.left(now)))) return flood(event);
     if (!isFrameToHost(data) || data.type !== 'sdk-call') {
@@ -60,13 +60,14 @@ export function connectSandpackFrame(opts: {
     flooded = true;
     opts.onFlood();
   };
-  window.addEventListener('message', onMessage, true);
+  const source = iframe.contentWindow;
+  const unwatch = source ? watchWindowMessages(source, onMessage) : () => {};
   // The person switches the theme: the app follows without reloading.
   const unfollow = onHostTheme((theme) =>
     iframe.contentWindow?.postMessage({ type: 'theme', theme }, origin),
   );
   return () => {
-    window.removeEventListener('message', onMessage, true);
+    unwatch();
     unfollow();
   };
 }

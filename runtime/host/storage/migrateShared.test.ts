@@ -88,11 +88,67 @@ describe('moving the shared database into per-app databases', () => {
     second.stop();
   });
 
-  it('creates nothing where there was no shared database', async () => {
+  it('creates the shared database emptied where there was none: an older tab opened later cannot write there', async () => {
     const name = `none-${++dbs}`;
+    const newTab = new StorageBridge({ dbName: name, channelName: null });
+    await call(newTab, A, 'storage.set', { key: 'note', value: 'new-1' });
+    // A tab loaded before the deploy opens the room now: it would have created the shared database and written there.
+    await expect(sharedAsBefore(name, [[A, 'note', 'old-tab']])).rejects.toMatchObject({
+      name: 'VersionError',
+    });
+    await call(newTab, A, 'storage.set', { key: 'note', value: 'new-2-latest' });
+    await call(newTab, A, 'storage.set', { key: 'big', value: 'x'.repeat(1000) });
+    newTab.stop();
+    const reloaded = new StorageBridge({ dbName: name, channelName: null });
+    expect(value(await call(reloaded, A, 'storage.get', { key: 'note' }))).toBe('new-2-latest');
+    expect(await reloaded.usage(A)).toEqual({ bytes: 4 + 14 + 3 + 1002, keys: 2 });
+    reloaded.stop();
+  });
+
+  it("merges into an app's database written before the move: its own keys win, totals count every record", async () => {
+    const name = `merge-${++dbs}`;
+    // The app's database as a launcher that skipped the move left it (no "moved" mark).
+    const own = new StorageBridge({ dbName: `${name}-own`, channelName: null });
+    await call(own, A, 'storage.set', { key: 'note', value: 'newer' });
+    own.stop();
+    const appDb = await openDB<AppStorageSchema>(`${name}-own/r1/a`, 1);
+    const written = await appDb.getAll('records');
+    appDb.close();
+    const target = await openDB<AppStorageSchema>(`${name}/r1/a`, 1, {
+      upgrade(d) {
+        d.createObjectStore('records', { keyPath: ['roomId', 'instanceId', 'key'] });
+        d.createObjectStore('usage', { keyPath: ['roomId', 'instanceId'] });
+        d.createObjectStore('meta');
+      },
+    });
+    for (const r of written) await target.put('records', r);
+    await target.put('usage', { roomId: 'r1', instanceId: 'a', bytes: 4 + 7, keys: 1 });
+    target.close();
+    await sharedAsBefore(name, [
+      [A, 'note', 'old'],
+      [A, 'extra', 'x'.repeat(100)],
+    ]);
     const bridge = new StorageBridge({ dbName: name, channelName: null });
-    await call(bridge, A, 'storage.set', { key: 'k', value: 1 });
-    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(name);
+    expect(value(await call(bridge, A, 'storage.get', { key: 'note' }))).toBe('newer');
+    expect(value(await call(bridge, A, 'storage.get', { key: 'extra' }))).toBe('x'.repeat(100));
+    expect(await bridge.usage(A)).toEqual({ bytes: 4 + 7 + 5 + 102, keys: 2 });
     bridge.stop();
+  });
+
+  it('an app that cannot move waits alone: the others are served, its records stay in the shared database', async () => {
+    const name = `fail-${++dbs}`;
+    await sharedAsBefore(name, [
+      [A, 'note', 'a'],
+      [B, 'note', 'b'],
+    ]);
+    // A's own database at a version this launcher cannot open.
+    (await openDB(`${name}/r1/a`, 7)).close();
+    const bridge = new StorageBridge({ dbName: name, channelName: null });
+    expect(value(await call(bridge, B, 'storage.get', { key: 'note' }))).toBe('b');
+    expect(value(await call(bridge, A, 'storage.get', { key: 'note' }))).toBe('error:not_available');
+    bridge.stop();
+    const shared = await openDB<AppStorageSchema>(name, 2);
+    expect(await shared.count('records')).toBe(1);
+    shared.close();
   });
 });
