@@ -29,6 +29,12 @@ function storedKeys(page: Page, roomId: string, appId: string): Promise<string[]
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
+          // No such database (the launcher dropped it): opening it made an empty one, which goes again.
+          if (!db.objectStoreNames.contains('records')) {
+            db.close();
+            indexedDB.deleteDatabase(db.name);
+            return resolve([]);
+          }
           const req = db
             .transaction('records')
             .objectStore('records')
