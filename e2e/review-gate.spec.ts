@@ -138,9 +138,14 @@ test('in the inbox, an update whose diff fails to load says so with Retry and of
   await failOnce(page, `**/api/rooms/${roomId}/apps/${app.id}/files`);
   await page.goto('/review');
   const card = page.getByRole('region', { name: roomName }).getByRole('article', { name: 'Flaky diff' });
-  // A card loads once it nears the screen; the shared server's other rooms may list theirs above it.
-  await card.scrollIntoViewIfNeeded();
-  await expect(card.getByRole('alert')).toContainText("Could not load the app's current version");
+  // A card loads once it nears the screen, and the shared server's other rooms list theirs above it: as
+  // they load they grow and push it down again, so scroll to it until it has loaded, as a person would.
+  await expect(async () => {
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByRole('alert')).toContainText("Could not load the app's current version", {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
   const approve = card.getByRole('button', { name: 'Approve update' });
   await expect(approve).toBeDisabled();
   await expect(approve).toHaveAccessibleDescription(DIFF_WAITING);

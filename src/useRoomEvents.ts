@@ -13,8 +13,10 @@ export type RoomEvent = WireEvent | typeof OPENED;
  * Safe to run twice (StrictMode, hot reload): a lock granted to an effect already cleaned up is
  * released at once, and an event seen twice is delivered once.
  */
-export function useRoomEvents(roomId: string, onEvent: (e: RoomEvent) => void): void {
+export function useRoomEvents(roomId: string | undefined, onEvent: (e: RoomEvent) => void): void {
   useEffect(() => {
+    // No room: nothing to follow (a queue the inbox re-reads itself).
+    if (roomId === undefined) return;
     const channel = new BroadcastChannel(`room-events:${roomId}`);
     const stop = new AbortController();
     let source: EventSource | undefined;

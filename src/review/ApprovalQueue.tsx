@@ -8,8 +8,24 @@ import { ProposalCard } from './ProposalCard.tsx';
 
 const PAGE_SIZE = 5;
 
-/** Needs your approval: the owner's pending proposals, a page of cards at a time, declined one or several. */
-export function ApprovalQueue({ roomId, roomName }: { roomId: string; roomName?: string }) {
+/** How often a queue without its room's event stream re-reads what is pending. */
+const POLL_MS = 30_000;
+
+/**
+ * Needs your approval: the owner's pending proposals, a page of cards at a time, declined one or several.
+ * `live` (default): it follows the room's event stream; otherwise it re-reads every 30 s and when the page
+ * is shown again (the inbox: a stream per room would use up the browser's six connections to the server,
+ * and every card's files would wait behind them).
+ */
+export function ApprovalQueue({
+  roomId,
+  roomName,
+  live = true,
+}: {
+  roomId: string;
+  roomName?: string;
+  live?: boolean;
+}) {
   const [pending, setPending] = useState<ProposalView[]>();
   const [error, setError] = useState<string>();
   const [page, setPage] = useState(0);
@@ -27,7 +43,7 @@ export function ApprovalQueue({ roomId, roomName }: { roomId: string; roomName?:
   useEffect(load, [load]);
   // Live: proposals that arrive or are decided elsewhere (another tab, another owner's device) show here.
   useRoomEvents(
-    roomId,
+    live ? roomId : undefined,
     useCallback(
       (e: RoomEvent) => {
         if (e.type === 'stream.opened' || e.type.startsWith('proposal.') || e.type === 'app.updated') load();
@@ -35,6 +51,18 @@ export function ApprovalQueue({ roomId, roomName }: { roomId: string; roomName?:
       [load],
     ),
   );
+  useEffect(() => {
+    if (live) return;
+    const shown = () => {
+      if (document.visibilityState === 'visible') load();
+    };
+    const timer = setInterval(shown, POLL_MS);
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', shown);
+    };
+  }, [live, load]);
 
   const act = async (fn: () => Promise<unknown>) => {
     setError(undefined);

@@ -22,7 +22,7 @@ export function InboxPage() {
       {inbox && waiting.length === 0 && <p>Nothing is waiting for your review in the rooms you own.</p>}
       {waiting.map((room) => (
         <section key={room.id} aria-label={room.name} className="inbox-group">
-          <ApprovalQueue roomId={room.id} roomName={room.name} />
+          <ApprovalQueue roomId={room.id} roomName={room.name} live={false} />
         </section>
       ))}
     </main>
