@@ -21,7 +21,6 @@ const CASES: { id: string; weaken: Weakening; because: RegExp }[] = [
   { id: 'X1', weaken: { sameOrigin: true, sharedOrigin: true }, because: /received/ },
   { id: 'SP2', weaken: { noCsp: true }, because: /expected a failure|reached the listener|violations/ },
   { id: 'M6', weaken: { noBudgets: true }, because: /too many messages and was stopped/ },
-  { id: 'SP5', weaken: { noBudgets: true }, because: /too many messages and was stopped/ },
 ];
 
 const weakeningName = (w: Weakening) =>
