@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PinnedPackage } from '../../validation/views.ts';
+import { localTarballs, pinned } from '../../test-support/localTarballs.ts';
 import { buildBundleApart } from './buildApart.ts';
-import { BUNDLE_LIMITS, BundleFailed, type BundleSource, SCRATCH_PREFIX } from './buildBundle.ts';
-import type { Manifest } from './NpmCache.ts';
+import { BUNDLE_LIMITS, BundleFailed, SCRATCH_PREFIX } from './buildBundle.ts';
 import { packageEntries, packTarball } from './packTarball.ts';
 
 const PACKAGES: Record<string, Record<string, string>> = {
@@ -36,21 +35,8 @@ const PACKAGES: Record<string, Record<string, string>> = {
 
 let dir = '';
 let tmp = '';
-const tarballs = new Map<string, string>();
-const source: BundleSource = {
-  tarball: (integrity) => tarballs.get(integrity),
-  manifest: (name, version) => ({ name, version, dist: { integrity: name, tarball: '' } }) as Manifest,
-};
-const pin = (name: string): PinnedPackage => ({
-  name,
-  version: '1.0.0',
-  integrity: name,
-  license: 'MIT',
-  role: 'direct',
-  unpacked_size: null,
-  expected_path: 'bundle',
-  expected_note: null,
-});
+const { tarballs, source } = localTarballs();
+const pin = (name: string) => pinned(name);
 const app = (name: string) => ({ 'src/App.tsx': `import * as m from '${name}';` });
 const scratch = () => fs.readdirSync(tmp).filter((n) => n.startsWith(SCRATCH_PREFIX));
 /** Waits up to `ms` for `done` (a killed builder's folder is removed by a process of its own). */

@@ -4,10 +4,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PinnedPackage } from '../../validation/views.ts';
-import { BUNDLE_LIMITS, BundleFailed, type BundleSource, buildBundle } from './buildBundle.ts';
+import { localTarballs, pinned } from '../../test-support/localTarballs.ts';
+import { BUNDLE_LIMITS, BundleFailed, buildBundle } from './buildBundle.ts';
 import { PROVIDED_GLOBAL } from './bundleEntry.ts';
-import type { Manifest } from './NpmCache.ts';
 import { packageEntries, packTarball } from './packTarball.ts';
 
 const RUNTIME_REACT = (createRequire(import.meta.url)('react-dom/package.json') as { version: string })
@@ -87,21 +86,8 @@ const PACKAGES: Record<string, Record<string, string>> = {
 };
 
 let dir = '';
-const tarballs = new Map<string, string>();
-const source: BundleSource = {
-  tarball: (integrity) => tarballs.get(integrity),
-  manifest: (name, version) => ({ name, version, dist: { integrity: name, tarball: '' } }) as Manifest,
-};
-const pin = (name: string): PinnedPackage => ({
-  name,
-  version: JSON.parse(PACKAGES[name]?.['package.json'] ?? '{}').version,
-  integrity: name,
-  license: 'MIT',
-  role: 'direct',
-  unpacked_size: null,
-  expected_path: 'bundle',
-  expected_note: null,
-});
+const { tarballs, source } = localTarballs();
+const pin = (name: string) => pinned(name, JSON.parse(PACKAGES[name]?.['package.json'] ?? '{}').version);
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-test-'));

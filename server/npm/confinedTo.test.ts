@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PinnedPackage } from '../../validation/views.ts';
-import { BUNDLE_LIMITS, type BundleSource, buildBundle } from './buildBundle.ts';
+import { localTarballs, pinned } from '../../test-support/localTarballs.ts';
+import { BUNDLE_LIMITS, buildBundle } from './buildBundle.ts';
 import type { BuildJob } from './builderChild.ts';
 import { OUTSIDE } from './confinedTo.ts';
-import type { Manifest } from './NpmCache.ts';
 import { packageEntries, packTarball } from './packTarball.ts';
 
 // A folder beside the scratch folders with files in it, and one that does not exist: the same refusal for both.
@@ -53,21 +52,8 @@ function peekFiles(): Record<string, string> {
 const ATTACKS = ['rel', 'qry', 'par', 'abs', 'req', 'glob', 'cat', 'pct', 'pim', 'pdir', 'imp', 'url'].map(
   (a) => (a === 'imp' || a === 'url' ? `${a}-K.css` : `${a}-K.js`),
 );
-const tarballs = new Map<string, string>();
-const source: BundleSource = {
-  tarball: (integrity) => tarballs.get(integrity),
-  manifest: (name, version) => ({ name, version, dist: { integrity: name, tarball: '' } }) as Manifest,
-};
-const pin = (name: string): PinnedPackage => ({
-  name,
-  version: '1.0.0',
-  integrity: name,
-  license: 'MIT',
-  role: 'direct',
-  unpacked_size: null,
-  expected_path: 'bundle',
-  expected_note: null,
-});
+const { tarballs, source } = localTarballs();
+const pin = (name: string) => pinned(name);
 const importing = (...specs: string[]) => ({
   'src/App.tsx': specs.map((s, i) => `import * as m${i} from '${s}';`).join('\n'),
 });
