@@ -69,6 +69,21 @@ export async function openApp(
       : 'no packages';
   const started = Date.now();
   await page.goto(`${base}/rooms/${roomId}?app=${appId}`);
+  const opened = await appOpened(page, name, path);
+  return 'why' in opened
+    ? { path, rendered: false, why: opened.why }
+    : { path, rendered: true, ms: opened.shownAt - started };
+}
+
+/**
+ * Waits for the open app's first output (Sandpack's "done", or the Sucrase frame running) or an error
+ * banner, then the settle time: when it first showed, or why it did not render (the banner's text).
+ */
+export async function appOpened(
+  page: Page,
+  name: string,
+  path: AppPath,
+): Promise<{ shownAt: number } | { why: string }> {
   const alert = page.getByRole('alert');
   const firstOutput =
     path === 'sandpack'
@@ -82,15 +97,15 @@ export async function openApp(
           name,
           { timeout: PER_APP_MS },
         );
-  const ms = await firstOutput.then(
-    () => Date.now() - started,
+  const shownAt = await firstOutput.then(
+    () => Date.now(),
     () => undefined,
   );
-  if (ms === undefined) return { path, rendered: false, why: 'no outcome in time' };
+  if (shownAt === undefined) return { why: 'no outcome in time' };
   await page.waitForTimeout(SETTLE_MS);
   if ((await alert.count()) > 0) {
     const why = (await alert.first().textContent()) ?? '';
-    return { path, rendered: false, why: why.replace(/\s+/g, ' ').slice(0, 200) };
+    return { why: why.replace(/\s+/g, ' ').slice(0, 200) };
   }
-  return { path, rendered: true, ms };
+  return { shownAt };
 }
