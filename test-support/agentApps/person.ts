@@ -24,17 +24,24 @@ export class Person {
   readonly unexpected: string[] = [];
   /** The launcher prompts the person answered, by title. */
   readonly prompts: string[] = [];
-  /** Errors the app's frame logged to the console (a caught NotAllowedError, a failed storage write). */
-  readonly logged: string[] = [];
+  /** Errors and warnings the app's frame logged (a caught NotAllowedError, the browser's ignored confirm()). */
+  readonly logged: { type: string; text: string }[] = [];
   armed: DialogAnswer | undefined;
+
+  /** The last error the app logged, else its last warning. */
+  lastLogged(): string | undefined {
+    const last = (type: string) => this.logged.findLast((m) => m.type === type)?.text;
+    return last('error') ?? last('warning');
+  }
 
   private readonly onDialog = (dialog: Dialog) => this.answer(dialog);
   private readonly onDownload = (download: Download) => this.downloads.push(download);
   private readonly onConsole = (message: ConsoleMessage) => {
-    // The app's frame site is `<app>.localhost` (Sandpack's `…-sp.localhost`); the launcher's is not.
+    // Not the launcher's own page: the app's frame site, or its code's own file names (src/App.tsx).
     const from = message.location().url;
-    if (message.type() === 'error' && /^https?:\/\/[^/]+\.localhost[:/]/.test(from))
-      this.logged.push(message.text());
+    const launcher = new URL(this.page.url()).origin;
+    if (['error', 'warning'].includes(message.type()) && !from.startsWith(launcher))
+      this.logged.push({ type: message.type(), text: message.text() });
   };
   private readonly onPopup = (popup: Page) => this.popups.push(popup);
   private readonly onRequest = (request: Request) => {

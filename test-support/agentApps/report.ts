@@ -79,7 +79,8 @@ export function writeReport(results: AgentAppResult[], seconds: number, outside:
 }
 
 function stepLabel(r: AgentAppResult): string {
-  if (r.step === undefined || r.step < 0) return '';
+  if (r.step === undefined) return '';
+  if (r.step < 0) return 'on opening: ';
   return r.failed === '(after the script)' ? 'after the script: ' : `step ${r.step} \`${r.failed}\`: `;
 }
 

@@ -48,9 +48,11 @@ export async function runScript(app: OpenApp, script: Step[]): Promise<ScriptOut
           await awaitArmedDialog(person, armedBefore);
         if (person.unexpected.length > 0)
           throw new StepFailed(`a browser dialog nobody expected: ${person.unexpected[0]}`);
+        // An error the step caused (a handler that threw) is the step's failure, even when the step passed.
+        if (await frameErrorText(app.page)) throw new StepFailed('the frame reported an error');
       } catch (err) {
         const frameError = await frameErrorText(app.page);
-        const logged = person.logged.at(-1);
+        const logged = person.lastLogged();
         const reason =
           frameError ?? `${reasonOf(err)}${logged ? ` (the app logged: ${logged.slice(0, 240)})` : ''}`;
         return { passed: false, step: i, failed: JSON.stringify(step), reason, prompts: person.prompts };
