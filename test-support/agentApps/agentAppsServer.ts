@@ -7,6 +7,7 @@ import { type RunningServer, spawnServer } from '../../e2e/spawnServer.ts';
 import type { AgentAppServer } from './runAgentApp.ts';
 
 const TOKEN = 'agent-apps-owner-token-0123456789';
+const APPROVAL_MS = 180_000;
 const LOOPBACK = /^(127\.0\.0\.1|localhost|[a-z0-9-]+\.localhost|\[::1\])$/;
 
 /** A real server for the corpus and a person's signed-in browser context on it. */
@@ -38,7 +39,8 @@ export async function startAgentAppsRun(
     ROOM_PACKAGE_BUNDLES: '1',
   });
   const base = server.url;
-  const http = await request.newContext({ baseURL: base });
+  // An approval builds the app's bundle: on a busy machine that can pass Playwright's default 30 s.
+  const http = await request.newContext({ baseURL: base, timeout: APPROVAL_MS });
   const context = await browser.newContext({ acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   const outside: string[] = [];

@@ -1,4 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
+import { RequestError } from '../../client/RequestError.ts';
 import { approveProposal, type JsonApi, proposeApp } from '../../e2e/proposeApp.ts';
 import { type AppPath, appOpened } from '../../scripts/sandpack/packageExamples.ts';
 import type { AgentApp } from './corpus.ts';
@@ -56,8 +57,13 @@ export async function runAgentApp(
     const proposal = await proposeApp(server.api, room.id, { name: app.name, files: app.files });
     approved = await approveProposal(server.api, room.id, proposal.id);
   } catch (err) {
-    const { code, message } = err as { code?: string; message?: string };
-    return notRun('not approved', `gate refused: ${code}: ${message}`);
+    // The server's answer (code and message) is the gate's refusal; anything else is the run's own trouble.
+    if (err instanceof RequestError)
+      return notRun('not approved', `gate refused: ${err.code}: ${err.message}`);
+    return notRun(
+      'not approved',
+      `no answer to the proposal or approval: ${(err as Error).message.split('\n')[0]}`,
+    );
   }
   const path: AppPath =
     approved.packages_path === 'sandpack'
