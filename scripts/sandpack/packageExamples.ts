@@ -83,11 +83,12 @@ export async function appOpened(
   page: Page,
   name: string,
   path: AppPath,
+  timeoutMs = PER_APP_MS,
 ): Promise<{ shownAt: number } | { why: string }> {
   const alert = page.getByRole('alert');
   const firstOutput =
     path === 'sandpack'
-      ? page.locator('[data-sandpack-ms]').or(alert).first().waitFor({ timeout: PER_APP_MS })
+      ? page.locator('[data-sandpack-ms]').or(alert).first().waitFor({ timeout: timeoutMs })
       : // The Sucrase frame is running once the app's "Opening…" panel is gone and its frame is there.
         page.waitForFunction(
           (title) =>
@@ -95,7 +96,7 @@ export async function appOpened(
             (document.querySelector(`iframe[title="${title}"]`) !== null &&
               document.querySelector('.panel-loading') === null),
           name,
-          { timeout: PER_APP_MS },
+          { timeout: timeoutMs },
         );
   const shownAt = await firstOutput.then(
     () => Date.now(),

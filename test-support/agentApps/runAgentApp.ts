@@ -5,6 +5,9 @@ import { type AppPath, appOpened } from '../../scripts/sandpack/packageExamples.
 import type { AgentApp } from './corpus.ts';
 import { frameErrorText, runScript } from './runScript.ts';
 
+// A Sandpack start (its bundler installing in the page) passed 45 s on a busy machine (faq-motion, 82 s in all).
+const OPEN_MS = 120_000;
+
 /** One app's run, as the report and the committed JSON record it. */
 export interface AgentAppResult {
   slug: string;
@@ -76,7 +79,7 @@ export async function runAgentApp(
   try {
     const url = `${server.base}/rooms/${room.id}?app=${approved.id}`;
     await page.goto(url);
-    const opened = await appOpened(page, app.name, path);
+    const opened = await appOpened(page, app.name, path, OPEN_MS);
     if ('why' in opened) return { ...notRun(path, (await frameErrorText(page)) ?? opened.why), note };
     const outcome = await runScript(
       {
@@ -87,7 +90,7 @@ export async function runAgentApp(
           const tab = page.getByRole('tab', { name: app.name, exact: true });
           await tab.waitFor({ timeout: 10_000 });
           if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-          const again = await appOpened(page, app.name, path);
+          const again = await appOpened(page, app.name, path, OPEN_MS);
           return 'why' in again ? again.why : undefined;
         },
       },
