@@ -10,6 +10,7 @@ import { expect, test } from './fixtures.ts';
 // Our own server with package bundles on, offline over the e2e cache, as `npm run compat:agents` runs.
 const PORT = E2E_PORT + 7;
 
+// Pass or fail only, not the failing step: an error banner can come just after the step that caused it.
 // A fixed sample of `npm run compat:agents` across categories, small enough for well under a minute (most fail today, and a failing step waits its 5 s).
 const SAMPLE = [
   'todo-plain',
@@ -44,10 +45,6 @@ test('a fixed sample of the agent-app corpus has the outcomes docs/compat-agents
       else if (!was.passed && now.passed)
         changed.push(
           `${app.slug} failed in the report and now passes: refresh the report: npm run compat:agents`,
-        );
-      else if (!now.passed && now.step !== was.step)
-        changed.push(
-          `${app.slug} failed at step ${was.step} in the report and now at step ${now.step} (${now.reason}): refresh the report: npm run compat:agents`,
         );
     }
   } finally {
