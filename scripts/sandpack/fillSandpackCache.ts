@@ -2,6 +2,7 @@ import { BUNDLER_IMPLICIT, REACT_VERSION } from '../../server/domain/dependencie
 import { fillCache } from '../../server/npm/fillCache.ts';
 import { type Manifest, NpmCache, type NpmCacheOptions } from '../../server/npm/NpmCache.ts';
 import type { PinnedPackage, TreeRoot } from '../../server/npm/resolveTree.ts';
+import { agentAppPackages } from '../../test-support/agentApps/corpus.ts';
 import { packageSpecProblem } from '../../validation/packageSpec.ts';
 
 // Exact, so CI fills the same cache every time.
@@ -22,14 +23,19 @@ const PROGRESS_MS = 2000;
 export interface FillSandpackCacheOptions {
   /** The cache folder (`ROOM_NPM_CACHE`). */
   dir: string;
-  /** `name@range` specs besides the bundler's packages and React; default: what the e2e apps import. */
+  /** `name@range` specs besides the bundler's packages and React; default: {@link defaultCachePackages}. */
   packages?: string[];
   /** Where progress goes, one line a call. */
   log?: (line: string) => void;
 }
 
+/** What the e2e apps import and what the agent-app corpus (`npm run compat:agents`) asks for. */
+export function defaultCachePackages(): string[] {
+  return [...E2E_PACKAGES, ...agentAppPackages()];
+}
+
 /** The cache's roots: the bundler's implicit packages, the runtime's React and the given specs. */
-export function sandpackCacheRoots(packages: string[] = E2E_PACKAGES): TreeRoot[] {
+export function sandpackCacheRoots(packages: string[] = defaultCachePackages()): TreeRoot[] {
   return [
     ...Object.entries(BUNDLER_IMPLICIT).map(([name, range]) => ({ name, range, role: 'bundler' as const })),
     { name: 'react', range: REACT_VERSION, role: 'direct' },

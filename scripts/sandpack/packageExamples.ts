@@ -69,10 +69,26 @@ export async function openApp(
       : 'no packages';
   const started = Date.now();
   await page.goto(`${base}/rooms/${roomId}?app=${appId}`);
+  const opened = await appOpened(page, name, path);
+  return 'why' in opened
+    ? { path, rendered: false, why: opened.why }
+    : { path, rendered: true, ms: opened.shownAt - started };
+}
+
+/**
+ * Waits for the open app's first output (Sandpack's "done", or the Sucrase frame running) or an error
+ * banner, then the settle time: when it first showed, or why it did not render (the banner's text).
+ */
+export async function appOpened(
+  page: Page,
+  name: string,
+  path: AppPath,
+  timeoutMs = PER_APP_MS,
+): Promise<{ shownAt: number } | { why: string }> {
   const alert = page.getByRole('alert');
   const firstOutput =
     path === 'sandpack'
-      ? page.locator('[data-sandpack-ms]').or(alert).first().waitFor({ timeout: PER_APP_MS })
+      ? page.locator('[data-sandpack-ms]').or(alert).first().waitFor({ timeout: timeoutMs })
       : // The Sucrase frame is running once the app's "Opening…" panel is gone and its frame is there.
         page.waitForFunction(
           (title) =>
@@ -80,17 +96,17 @@ export async function openApp(
             (document.querySelector(`iframe[title="${title}"]`) !== null &&
               document.querySelector('.panel-loading') === null),
           name,
-          { timeout: PER_APP_MS },
+          { timeout: timeoutMs },
         );
-  const ms = await firstOutput.then(
-    () => Date.now() - started,
+  const shownAt = await firstOutput.then(
+    () => Date.now(),
     () => undefined,
   );
-  if (ms === undefined) return { path, rendered: false, why: 'no outcome in time' };
+  if (shownAt === undefined) return { why: 'no outcome in time' };
   await page.waitForTimeout(SETTLE_MS);
   if ((await alert.count()) > 0) {
     const why = (await alert.first().textContent()) ?? '';
-    return { path, rendered: false, why: why.replace(/\s+/g, ' ').slice(0, 200) };
+    return { why: why.replace(/\s+/g, ' ').slice(0, 200) };
   }
-  return { path, rendered: true, ms };
+  return { shownAt };
 }
