@@ -1,9 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 import { E2E_DATA_DIR, E2E_NPM_CACHE, E2E_OWNER_TOKEN, E2E_PORT } from './e2e/env.ts';
 
-// The meta suite reruns a Sandpack row too: a bundler start beside K2 stalled the launcher past 500 ms.
-const SANDPACK_SPECS = /(^|\/)(e2e\/sandpack|e2e\/packages|isolation\/sandpack|isolation\/meta)\.spec\.ts$/;
+// The meta suite's Sandpack case runs here too (metaSandpack): a bundler start beside K2 stalled the launcher past 500 ms.
+const SANDPACK_SPECS =
+  /(^|\/)(e2e\/sandpack|e2e\/packages|isolation\/sandpack|isolation\/metaSandpack)\.spec\.ts$/;
+// The stall rows (the Sandpack floods among them) and the meta case that floods without budgets.
+const ALONE_SPECS = /(^|\/)isolation\/(exhaustion|metaAlone)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -11,7 +15,8 @@ export default defineConfig({
   globalSetup: './e2e/globalSetup.ts',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // One per core, and two at least: the Sandpack project keeps one worker to itself.
+  workers: Math.max(2, os.availableParallelism()),
   timeout: 30_000,
   // The JSON report feeds `npm run test:times`; the console gets the list.
   reporter: [
@@ -21,13 +26,15 @@ export default defineConfig({
   ],
   // Rows that assert the launcher never stalls run alone, after the rest: on 2 cores a neighbour's test
   // starves the launcher's renderer, which is the machine, not the product.
-  // Sandpack starts (a bundler installing ~160 packages in the page) run one at a time after the rest:
-  // two at once beside other tests stalled them past their limits on 2 cores.
+  // Sandpack starts (a bundler installing ~160 packages in the page) run one at a time: two at once beside
+  // other tests stalled them past their limits on 2 cores. One start beside one other test is fine, so the
+  // Sandpack project runs on one worker while the e2e tests share the rest; listed first, its files are
+  // first in Playwright's queue, so its one-at-a-time chain starts at once instead of trailing the rest.
   projects: [
-    { name: 'e2e', testIgnore: [/isolation\/exhaustion\.spec\.ts/, SANDPACK_SPECS] },
-    { name: 'sandpack', testMatch: SANDPACK_SPECS, workers: 1, dependencies: ['e2e'] },
+    { name: 'sandpack', testMatch: SANDPACK_SPECS, workers: 1 },
+    { name: 'e2e', testIgnore: [ALONE_SPECS, SANDPACK_SPECS] },
     // One at a time: M4 beside a spinning or memory-bombing row measured 557-645 ms stalls in a clean-clone run.
-    { name: 'alone', testMatch: /isolation\/exhaustion\.spec\.ts/, workers: 1, dependencies: ['sandpack'] },
+    { name: 'alone', testMatch: ALONE_SPECS, workers: 1, dependencies: ['e2e', 'sandpack'] },
   ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

@@ -6,16 +6,28 @@ import { defineConfig } from 'vitest/config';
  * throwaway one). Each PostgreSQL test gets a schema of its own (server/store/testStore.ts).
  */
 const ALL = ['{src,runtime,server,client,validation,scripts,build,test-support}/**/*.test.ts'];
-const ON_POSTGRES = ['server/{store,domain,http,mcp,oauth}/**/*.test.ts', 'server/npm/registry.test.ts'];
+/**
+ * The PostgreSQL pass: the store and the domain (every query, the migrations), PostgreSQL's own tests, and
+ * an HTTP set where the engine shows through: concurrent writes (idempotency, a package build raced by
+ * three servers, one consent answered three times at once, a refresh token's family revoked), events
+ * relayed across connections, and the review flow end to end as a smoke test.
+ * These stop running twice, since they drive through their routes the same store calls those files
+ * already run on both engines, one request at a time: http/{appAbout,appUpdates,auth,inbox,invites,
+ * lookAlikeNames,repositories,signIn}, mcp/{mcp,repoVerdicts} (the MCP protocol over the same domain
+ * calls), oauth/{authorize,registrationAddress} (forms and redirects over SqlOAuthStore, which the store
+ * tests run on PostgreSQL) and npm/registry (the npm endpoint's answers over approved apps' versions).
+ */
+const ON_POSTGRES = [
+  'server/{store,domain}/**/*.test.ts',
+  'server/http/{events,idempotency,legacyPackages,review}.test.ts',
+  'server/oauth/{oauthAttack,tokenEndpoint}.test.ts',
+];
 /** PostgreSQL's own tests (commit order across connections, the migration lock, a restart on one URL). */
 const POSTGRES_ONLY = '**/*.postgres.test.ts';
-// SQLite's own files, the store-free units, and tests of HTTP framing or built assets that no query touches.
+// SQLite's own files and the store-free units.
 const NOT_ON_POSTGRES = [
   'server/store/{privateFiles,sqliteUpgrade}.test.ts',
   'server/domain/RateLimiter.test.ts',
-  'server/mcp/{inspector,cursors}.test.ts',
-  'server/http/{frameHost,sandpackHost,allowedHosts,depthLimit}.test.ts',
-  'server/mcp/depthLimit.test.ts',
 ];
 
 const postgres = process.env.TEST_DATABASE_URL;

@@ -5,18 +5,72 @@ import { TIMES_DIR } from '../test-support/timesReporter.ts';
 import { postgresBin, startTempPostgres, stopTempPostgres, type TempPostgres } from './tempPostgres.ts';
 import { testCounts } from './testTimes/testCounts.ts';
 
-/** `npm test`: each phase in turn, stopping at the first that fails, each one's wall time kept for `npm run test:times`. */
-const PHASES: [name: string, script: string][] = [
-  ['typecheck', 'typecheck'],
-  ['lint', 'lint'],
-  ['unit', 'test:unit'],
-  ['e2e', 'test:e2e'],
-];
+/**
+ * `npm test`: the type check, lint and the e2e build run while the unit tests do (each one's output held
+ * and printed whole when it ends, the unit tests' live), then the e2e tests; a phase that fails fails the
+ * run and no e2e test starts. Each phase's wall time, and when it started, is kept for `npm run test:times`.
+ */
+interface Phase {
+  name: string;
+  command: string[];
+  /** Held until the phase ends, then printed whole: it runs beside the unit tests' live output. */
+  quiet?: boolean;
+}
 
-function runScript(script: string, env: NodeJS.ProcessEnv): Promise<number> {
+const TYPECHECK: Phase = { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], quiet: true };
+const LINT: Phase = { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], quiet: true };
+// The shell and frame build the e2e server needs; the unit tests start once it is in place (a frame-site
+// test builds when it finds no frame runtime, and two builds swapping dist/ at once could be read half-done).
+const BUILD: Phase = {
+  name: 'build',
+  command: ['npx', '--no-install', 'tsx', 'scripts/build.ts'],
+  quiet: true,
+};
+const UNIT: Phase = { name: 'unit', command: ['npm', 'run', '--silent', 'test:unit'] };
+const E2E: Phase = { name: 'e2e', command: ['npx', '--no-install', 'playwright', 'test'] };
+
+interface Ran {
+  name: string;
+  /** Milliseconds after `npm test` started. */
+  startMs: number;
+  ms: number;
+  code: number;
+}
+
+const t0 = performance.now();
+const ran: Ran[] = [];
+
+function run(phase: Phase, env: NodeJS.ProcessEnv): Promise<Ran> {
+  const startMs = Math.round(performance.now() - t0);
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: 'inherit', env });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(phase.command[0] as string, phase.command.slice(1), {
+      stdio: phase.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env,
+    });
+    let held = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      held += d;
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      held += d;
+    });
+    child.on('close', (exit, signal) => {
+      const done: Ran = {
+        name: phase.name,
+        startMs,
+        ms: Math.round(performance.now() - t0) - startMs,
+        code: exit ?? (signal ? 1 : 0),
+      };
+      if (phase.quiet) {
+        const verdict = done.code === 0 ? 'passed' : `FAILED (exit ${done.code})`;
+        process.stdout.write(
+          `\n── ${phase.name} ${verdict} in ${(done.ms / 1000).toFixed(0)} s ──\n${held.trimEnd()}${held.trim() ? '\n' : ''}── end of ${phase.name} ──\n\n`,
+        );
+      }
+      ran.push(done);
+      fs.writeFileSync(path.join(TIMES_DIR, 'phases.json'), `${JSON.stringify(ran, null, 2)}\n`);
+      resolve(done);
+    });
   });
 }
 
@@ -45,22 +99,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 // A phase that does not run this time leaves no report of an earlier run behind.
 fs.rmSync(TIMES_DIR, { recursive: true, force: true });
 fs.mkdirSync(TIMES_DIR, { recursive: true });
-const phases: { name: string; ms: number; code: number }[] = [];
 let code = 0;
 try {
-  for (const [name, script] of PHASES) {
-    const started = performance.now();
-    code = await runScript(script, env);
-    phases.push({ name, ms: Math.round(performance.now() - started), code });
-    fs.writeFileSync(path.join(TIMES_DIR, 'phases.json'), `${JSON.stringify(phases, null, 2)}\n`);
-    if (code !== 0) break;
-  }
+  const checks = Promise.all([run(TYPECHECK, env), run(LINT, env)]);
+  const built = await run(BUILD, env);
+  const unit = built.code === 0 ? await run(UNIT, env) : undefined;
+  const first = [built, ...(unit ? [unit] : []), ...(await checks)];
+  code = first.find((p) => p.code !== 0)?.code ?? 0;
+  if (code === 0) code = (await run(E2E, env)).code;
 } finally {
   stop();
 }
-const total = phases.reduce((sum, p) => sum + p.ms, 0);
+const wall = performance.now() - t0;
+const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 console.log(
-  `npm test: ${phases.map((p) => `${p.name} ${(p.ms / 1000).toFixed(0)} s`).join(', ')}; ${(total / 1000).toFixed(0)} s in all (npm run test:times for the slowest)`,
+  `npm test: ${ran.map((p) => `${p.name} ${s(p.ms)}${p.code ? ' (failed)' : ''}`).join(', ')}; ${s(wall)} wall, the type check, lint and build beside the unit tests (npm run test:times for the slowest)`,
 );
 const counts = testCounts();
 if (counts) console.log(`${counts.passed} passed, ${counts.failed} failed`);

@@ -35,6 +35,9 @@ export const matrix: Row[] = [
 /** Rows of other groups that assert the launcher never stalls, or time it: a neighbouring test's load would fail them. */
 export const STALL_ROWS = ['K2', 'K6'];
 
+/** Sandpack rows that assert the launcher never stalls while the app floods it: they run alone too. */
+export const SANDPACK_STALL_ROWS = ['SP5', 'SP6'];
+
 export function rowsIn(groups: Group[]): Row[] {
   return matrix.filter((row) => groups.includes(row.group));
 }

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { defineRowTests } from './defineRowTests.ts';
-import { rowsIn } from './matrix.ts';
+import { rowsIn, SANDPACK_STALL_ROWS } from './matrix.ts';
 import { SHELL } from './setupRows.ts';
-import { launchUserProfile, thirdPartyStorage } from './userProfile.ts';
+import { launchUserProfile, SANDPACK_PROFILES, thirdPartyStorage } from './userProfile.ts';
 
 test('a user profile allows a cross-site frame storage and service workers; a fresh context does not', async ({
   browser,
@@ -18,6 +18,9 @@ test('a user profile allows a cross-site frame storage and service workers; a fr
   }
 });
 
-// A user's profile grants a cross-site frame storage and service workers (the stronger attacker); fresh
-// contexts block them. `npm test` runs the user profile; `npm run test:isolation` runs both.
-defineRowTests('sandpack', rowsIn(['sandpack']), process.env.ROOM_E2E_FULL ? ['fresh', 'user'] : ['user']);
+// The floods (SP5, SP6) time the launcher's stalls: e2e/isolation/exhaustion.spec.ts runs them alone.
+defineRowTests(
+  'sandpack',
+  rowsIn(['sandpack']).filter((r) => !SANDPACK_STALL_ROWS.includes(r.id)),
+  SANDPACK_PROFILES,
+);

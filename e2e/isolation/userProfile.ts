@@ -10,6 +10,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 export type Profile = 'fresh' | 'user';
 
 /**
+ * The Sandpack rows' profiles: a user's profile grants a cross-site frame storage and service workers (the
+ * stronger attacker); fresh contexts block them. `npm test` runs the user profile; `npm run test:isolation` both.
+ */
+export const SANDPACK_PROFILES: Profile[] = process.env.ROOM_E2E_FULL ? ['fresh', 'user'] : ['user'];
+
+/**
  * A persistent Chromium profile as most users have it: third-party cookies and storage allowed
  * (Playwright's fresh contexts block them, which hid attacks that need a bundler frame's own storage).
  */
