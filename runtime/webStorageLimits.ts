@@ -1,0 +1,17 @@
+/** Limits of the web platform's storage in an app frame, per app instance on one device. */
+export const WEB_STORAGE_LIMITS = {
+  /**
+   * `localStorage` (and each frame's `sessionStorage`): 5 MiB counted as browsers count it, in UTF-16 code
+   * units of keys plus values; apart from `@room/sdk`'s 10 MB.
+   */
+  localQuotaUnits: 5 * 1024 * 1024,
+  /** One `window.storage` value (Claude artifacts' limit), in UTF-16 code units. */
+  artifactValueUnits: 5 * 1024 * 1024,
+  /** Everything one app keeps in `window.storage`: UTF-16 code units of its keys plus values. */
+  artifactQuotaUnits: 10 * 1024 * 1024,
+  /** `window.storage` keys: 1-512 characters, as `@room/sdk`'s. */
+  artifactKeyLength: 512,
+} as const;
+
+/** What a key and its value count against a quota, in UTF-16 code units (as browsers count `localStorage`). */
+export const entryUnits = (key: string, value: string): number => key.length + value.length;
