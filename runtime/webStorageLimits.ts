@@ -13,5 +13,8 @@ export const WEB_STORAGE_LIMITS = {
   artifactKeyLength: 512,
 } as const;
 
+/** The Sandpack frame's snapshot is left under `Symbol.for(this)` by a file evaluated first; its SDK takes it away. */
+export const LOCAL_SNAPSHOT_GLOBAL = 'room.localSnapshot';
+
 /** What a key and its value count against a quota, in UTF-16 code units (as browsers count `localStorage`). */
 export const entryUnits = (key: string, value: string): number => key.length + value.length;

@@ -215,6 +215,9 @@ export class FramePool {
     for (const id of [...this.slots.keys()]) this.drop(id);
   }
 
+  /** The app's `localStorage` as stored now, for a frame of its own elsewhere (a Sandpack panel). */
+  readonly localSnapshot = (appId: string) => this.snapshot(appId);
+
   /** The app's `localStorage`; storage that cannot open runs the app with none (its writes report the error). */
   private snapshot(appId: string): Promise<[string, string][] | undefined> {
     return this.opts.localSnapshot?.(appId).catch(() => undefined) ?? Promise.resolve(undefined);
