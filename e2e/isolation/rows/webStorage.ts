@@ -323,4 +323,56 @@ export const webStorage: Row[] = [
       expect(await stores()).toEqual([]);
     },
   },
+  {
+    id: 'WS9',
+    group: 'storage',
+    attempt:
+      'the app takes its own port (patching MessagePort.prototype.postMessage while the runtime flushes) and posts localStorage writes past the quota, naming app A, with prototype and empty keys',
+    outcome:
+      "the launcher applies them to this app's own localStorage only and refuses what passes 5 MiB; A's records are unchanged",
+    apps: {
+      writer,
+      main: (_env, earlier) =>
+        probeApp(`
+  const A = ${JSON.stringify(earlier.writer)};
+  const ROOM = ${JSON.stringify(earlier.room)};
+  let port;
+  const post = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (...args) { port = this; return post.apply(this, args); };
+  localStorage.setItem('trigger', 'WS9');
+  await wait(100);
+  MessagePort.prototype.postMessage = post;
+  out.stolen = Boolean(port);
+  const big = 'x'.repeat(3 * 1024 * 1024);
+  const claim = { appId: A, instanceId: A, roomId: ROOM };
+  out.sent = await attempt(() => {
+    post.call(port, { type: 'local-write', clear: false, entries: [['a', big], ['b', big], ['secret', 'forged']], ...claim });
+    post.call(port, { type: 'local-write', clear: false, entries: [['__proto__', 'p'], ['', 'empty'], ['constructor', 'c']], ...claim });
+    return 'posted';
+  });
+  await wait(1500);
+`),
+    },
+    async check(t) {
+      const a = await openAndProbe(t, 'writer');
+      expect(at(a, 'artifact').ok, JSON.stringify(a)).toBe(true);
+      const before = JSON.stringify(await appRecords(t, 'writer'));
+      const p = await openAndProbe(t, 'main');
+      expect(p.stolen, 'the app took its port').toBe(true);
+      expect(at(p, 'sent').ok).toBe(true);
+      const local = async () =>
+        (await appRecords(t))
+          .filter((r) => r.store === 'local')
+          .map((r) => String(r.key))
+          .sort();
+      await expect
+        .poll(local, { timeout: 15_000 })
+        .toEqual(['', '__proto__', 'a', 'constructor', 'secret', 'trigger']);
+      const units = (await appRecords(t))
+        .filter((r) => r.store === 'local')
+        .reduce((n, r) => n + String(r.key).length + String(r.value).length, 0);
+      expect(units).toBeLessThanOrEqual(QUOTA);
+      expect(JSON.stringify(await appRecords(t, 'writer'))).toBe(before);
+    },
+  },
 ];
