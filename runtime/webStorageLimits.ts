@@ -11,6 +11,8 @@ export const WEB_STORAGE_LIMITS = {
   artifactQuotaUnits: 10 * 1024 * 1024,
   /** `window.storage` keys: 1-512 characters, as `@room/sdk`'s. */
   artifactKeyLength: 512,
+  /** Keys one `local-write` message may carry: the frame splits bigger flushes, the launcher drops bigger messages. */
+  writeEntries: 4096,
 } as const;
 
 /** The Sandpack frame's snapshot is left under `Symbol.for(this)` by a file evaluated first; its SDK takes it away. */

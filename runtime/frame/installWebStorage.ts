@@ -1,4 +1,5 @@
 import type { HostToFrame } from '../protocol.ts';
+import { WEB_STORAGE_LIMITS } from '../webStorageLimits.ts';
 import { createArtifactStorage } from './artifactStorage.ts';
 import type { HostTransport } from './HostTransport.ts';
 import { SdkCaller } from './sdkCall.ts';
@@ -24,7 +25,11 @@ export function installWebStorage(transport: HostTransport, snapshot: [string, s
     scheduled = false;
     if (!cleared && pending.size === 0) return;
     lastFlush = performance.now();
-    transport.post({ type: 'local-write', clear: cleared, entries: [...pending] });
+    const entries = [...pending];
+    const size = WEB_STORAGE_LIMITS.writeEntries;
+    // In order: the clear goes with the first part.
+    for (let i = 0; i === 0 || i < entries.length; i += size)
+      transport.post({ type: 'local-write', clear: cleared && i === 0, entries: entries.slice(i, i + size) });
     cleared = false;
     pending.clear();
   };

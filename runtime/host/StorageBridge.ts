@@ -11,6 +11,7 @@ import { STORAGE_LIMITS } from '../storageLimits.ts';
 import { WEB_STORAGE_LIMITS } from '../webStorageLimits.ts';
 import type { FrameBridge, FrameIdentity } from './FrameController.ts';
 import { clearApp, readUsage } from './storage/appRecords.ts';
+import { LocalSnapshots } from './storage/LocalSnapshots.ts';
 import { appKey, migrateShared } from './storage/migrateShared.ts';
 import { runArtifactCall } from './storage/runArtifactCall.ts';
 import { runSdkCall } from './storage/runSdkCall.ts';
@@ -50,6 +51,7 @@ export class StorageBridge {
   private readonly frames = new Map<string, Reply>();
   /** Per app, the last `localStorage` step: writes land, and snapshots read, in the order they came. */
   private readonly localSteps = new Map<string, Promise<unknown>>();
+  private readonly snapshots = new LocalSnapshots();
   private readonly listeners = new Set<(notice: StorageNotice) => void>();
   private channel: BroadcastChannel | undefined;
   /** What `navigator.storage.persist()` answered (false when the browser declined or lacks it). */
@@ -159,7 +161,14 @@ export class StorageBridge {
 
   /** The app's `localStorage` to hand its frame with its files; `undefined` when it holds nothing. */
   async localSnapshot(who: FrameIdentity): Promise<[string, string][] | undefined> {
-    const entries = await this.localStep(who, (db) => readArea(db, 'local'));
+    const app = whoKey(who);
+    const entries = await this.localStep(who, async (db) => {
+      const held = this.snapshots.get(app);
+      if (held) return held;
+      const read = await readArea(db, 'local');
+      this.snapshots.keep(app, read);
+      return read;
+    });
     return entries.length > 0 ? entries : undefined;
   }
 
@@ -175,8 +184,19 @@ export class StorageBridge {
   }
 
   private writeLocal(who: FrameIdentity, message: LocalWrite, reply: Reply): void {
+    // The runtime never sends more in one message: a bigger one is the app's own, and costs only it.
+    if (message.entries.length > WEB_STORAGE_LIMITS.writeEntries) {
+      console.warn(`An app sent ${message.entries.length} localStorage writes in one message: dropped`);
+      return;
+    }
     const batch = { ...message, quotaUnits: WEB_STORAGE_LIMITS.localQuotaUnits };
-    this.localStep(who, (db) => writeArea(db, 'local', batch)).then(
+    const app = whoKey(who);
+    const write = async (db: AppStorageDb) => {
+      const outcome = await writeArea(db, 'local', batch);
+      this.snapshots.applied(app, message, outcome);
+      return outcome;
+    };
+    this.localStep(who, write).then(
       async (outcome) => {
         // Past the quota (the frame's own check bypassed, or raced by another tab): it gets the stored value back.
         for (const key of outcome.refused) {
@@ -201,7 +221,7 @@ export class StorageBridge {
   /** "Clear app data": removes every key of the app here; its open frames (this tab and others) re-read. */
   async clear(who: FrameIdentity): Promise<void> {
     await clearApp(await this.open(who), who);
-    await this.localStep(who, clearWebAreas);
+    await this.localStep(who, (db) => clearWebAreas(db).then(() => this.snapshots.keep(whoKey(who), [])));
     this.announce({ ...who, key: null }, true);
     this.announce({ ...who, key: null, area: 'local' }, true);
   }
@@ -217,6 +237,7 @@ export class StorageBridge {
       const who = { roomId, appId };
       await clearApp(await this.open(who), who);
       await this.localStep(who, clearWebAreas);
+      this.snapshots.forget(whoKey(who));
       // Emptied first: a delete waits for other tabs to let go, and the data must be gone now.
       this.dbs.get(whoKey(who))?.close();
       this.dbs.delete(whoKey(who));
@@ -243,6 +264,8 @@ export class StorageBridge {
 
   /** Another launcher page changed this app's data: its frame here re-reads. */
   private deliver(notice: StorageNotice): void {
+    // Another page wrote it: read it again on the next open.
+    if (notice.area === 'local') this.snapshots.forget(whoKey(notice));
     this.toFrame(notice);
     for (const listener of this.listeners) listener(notice);
   }

@@ -109,4 +109,25 @@ describe('localStorage and window.storage on the host', () => {
     one.stop();
     two.stop();
   });
+
+  it("an open after another page's write hands over that write (the page's in-memory copy is read again)", async () => {
+    const channel = `web-channel-${++dbs}`;
+    const dbName = `web-shared-${dbs}`;
+    const one = bridge(channel, dbName);
+    const two = bridge(channel, dbName);
+    one.start();
+    two.start();
+    write(two, A, [['k', 'first']]);
+    expect(await two.localSnapshot(A)).toEqual([['k', 'first']]);
+    write(one, A, [['k', 'second']]);
+    await expect.poll(() => two.localSnapshot(A)).toEqual([['k', 'second']]);
+    // Its own writes it keeps current without reading.
+    write(two, A, [
+      ['k', null],
+      ['j', 'third'],
+    ]);
+    expect(await two.localSnapshot(A)).toEqual([['j', 'third']]);
+    one.stop();
+    two.stop();
+  });
 });

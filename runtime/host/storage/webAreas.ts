@@ -37,11 +37,19 @@ export async function writeArea(
   const tx = db.transaction([area, 'areaUsage'], 'readwrite', STRICT);
   const store = tx.objectStore(area);
   const usages = tx.objectStore('areaUsage');
-  let usage = batch.clear ? NONE : ((await usages.get(area)) ?? NONE);
-  if (batch.clear) await store.clear();
+  const requests: Promise<unknown>[] = [];
+  if (batch.clear) requests.push(store.clear());
+  const keys = [...new Set(batch.entries.map(([key]) => key))];
+  // Read in one go, after the clear (requests run in order); a key named twice counts once, as it is.
+  const [usage0, ...stored] = await Promise.all([
+    batch.clear ? NONE : usages.get(area),
+    ...keys.map((key) => store.get(key)),
+  ]);
+  const now = new Map(keys.map((key, i) => [key, stored[i]]));
+  let usage = usage0 ?? NONE;
   const outcome: AreaWriteOutcome = { cleared: batch.clear, changed: [], refused: [] };
   for (const [key, value] of batch.entries) {
-    const old = await store.get(key);
+    const old = now.get(key);
     if (old === value || (old === undefined && value === null)) continue;
     const without =
       old === undefined
@@ -52,7 +60,8 @@ export async function writeArea(
             keys: usage.keys - 1,
           };
     if (value === null) {
-      await store.delete(key);
+      requests.push(store.delete(key));
+      now.set(key, undefined);
       usage = without;
     } else {
       const units = without.units + entryUnits(key, value);
@@ -60,12 +69,13 @@ export async function writeArea(
         outcome.refused.push(key);
         continue;
       }
-      await store.put(value, key);
+      requests.push(store.put(value, key));
+      now.set(key, value);
       usage = { units, bytes: without.bytes + utf8Bytes(key) + utf8Bytes(value), keys: without.keys + 1 };
     }
     outcome.changed.push(key);
   }
-  await Promise.all([usages.put(usage, area), tx.done]);
+  await Promise.all([...requests, usages.put(usage, area), tx.done]);
   return outcome;
 }
 
