@@ -39,10 +39,7 @@ export const webStorage: Row[] = [
     apps: {
       writer: () =>
         probeApp(`
-  out.heard = [];
-  window.addEventListener('storage', (e) => out.heard.push(e.key));
   localStorage.setItem('secret', 'A-only-' + Math.random().toString(36).slice(2));
-  await wait(4000);
 `),
       main: () =>
         probeApp(`
@@ -68,6 +65,8 @@ export const webStorage: Row[] = [
         ).toBeAttached({
           timeout: 20_000,
         });
+        // Not vacuous: B was still listening when A's second start had written.
+        await expect(t.frame('main').locator('pre[data-probe]'), 'B still listening').toHaveCount(0);
         const p = await t.probe('main');
         expect(p.heard, 'storage events B received').toEqual([]);
         expect(p.keys, "B's localStorage keys").toEqual(['own']);
