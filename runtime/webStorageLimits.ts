@@ -13,6 +13,11 @@ export const WEB_STORAGE_LIMITS = {
   artifactKeyLength: 512,
   /** Keys one `local-write` message may carry: the frame splits bigger flushes, the launcher drops bigger messages. */
   writeEntries: 4096,
+  /**
+   * `local-write` messages of one app the launcher holds unwritten; past it more are dropped. The runtime
+   * sends at most 100 a second and the disk keeps up: only an app posting on its own port gets here.
+   */
+  pendingWrites: 256,
 } as const;
 
 /** The Sandpack frame's snapshot is left under `Symbol.for(this)` by a file evaluated first; its SDK takes it away. */

@@ -52,6 +52,8 @@ export class StorageBridge {
   /** Per app, the last `localStorage` step: writes land, and snapshots read, in the order they came. */
   private readonly localSteps = new Map<string, Promise<unknown>>();
   private readonly snapshots = new LocalSnapshots();
+  /** Per app, `local-write` messages not yet committed (see WEB_STORAGE_LIMITS.pendingWrites). */
+  private readonly localPending = new Map<string, number>();
   private readonly listeners = new Set<(notice: StorageNotice) => void>();
   private channel: BroadcastChannel | undefined;
   /** What `navigator.storage.persist()` answered (false when the browser declined or lacks it). */
@@ -191,12 +193,21 @@ export class StorageBridge {
     }
     const batch = { ...message, quotaUnits: WEB_STORAGE_LIMITS.localQuotaUnits };
     const app = whoKey(who);
+    // A backlog only a flood builds: the launcher's memory is not the app's to fill.
+    const pending = this.localPending.get(app) ?? 0;
+    if (pending >= WEB_STORAGE_LIMITS.pendingWrites) {
+      console.warn(`An app has ${pending} localStorage writes waiting for the disk: one more dropped`);
+      return;
+    }
+    this.localPending.set(app, pending + 1);
     const write = async (db: AppStorageDb) => {
       const outcome = await writeArea(db, 'local', batch);
       this.snapshots.applied(app, message, outcome);
       return outcome;
     };
-    this.localStep(who, write).then(
+    const step = this.localStep(who, write);
+    step.finally(() => this.localPending.set(app, (this.localPending.get(app) ?? 1) - 1)).catch(() => {});
+    step.then(
       async (outcome) => {
         // Past the quota (the frame's own check bypassed, or raced by another tab): it gets the stored value back.
         for (const key of outcome.refused) {

@@ -130,4 +130,19 @@ describe('localStorage and window.storage on the host', () => {
     one.stop();
     two.stop();
   });
+
+  it('drops local-write messages past 256 waiting for the disk (an app posting on its own port), keeping the rest', async () => {
+    const b = bridge();
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      for (let i = 0; i < 300; i++) write(b, A, [[`k${i}`, 'v']]);
+      expect((await b.localSnapshot(A))?.length).toBe(256);
+      write(b, A, [['after', 'v']]);
+      expect((await b.localSnapshot(A))?.length).toBe(257);
+    } finally {
+      console.warn = warn;
+    }
+    b.stop();
+  });
 });
