@@ -46,7 +46,8 @@ describe('createStorage', () => {
     const { storage } = make();
     for (const key of ['__proto__', 'constructor', 'length', 'getItem', 'hasOwnProperty', 'toString'])
       storage.setItem(key, `v-${key}`);
-    storage.__proto__ = 'by property';
+    // As `localStorage.__proto__ = …` does: the proxy's set trap.
+    Reflect.set(storage, '__proto__', 'by property');
     expect(storage.getItem('__proto__')).toBe('by property');
     expect(storage.getItem('length')).toBe('v-length');
     expect(storage.length).toBe(6);
