@@ -367,3 +367,51 @@ test('a fixed sample of react.dev package examples renders pre-bundled', async (
   expect(outside.filter((url) => !url.startsWith('https://react.dev/images/'))).toEqual([]);
   await context.close();
 });
+
+// zustand's persist middleware reads localStorage when the store is created, inside the pre-built bundle.
+const PERSIST_APP = {
+  'package.json': JSON.stringify({ dependencies: { zustand: '4.5.7' } }),
+  'src/App.tsx': `import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+const useCounter = create(
+  persist((set) => ({ count: 0, add: () => set((s) => ({ count: s.count + 1 })) }), {
+    name: 'counter',
+    storage: createJSONStorage(() => localStorage),
+  }),
+);
+
+export default function App() {
+  const { count, add } = useCounter();
+  return (
+    <main>
+      <p>PERSISTED {count}</p>
+      <button type="button" onClick={add}>Add</button>
+    </main>
+  );
+}
+`,
+};
+
+test("zustand's persist middleware, pre-bundled, keeps its state in the app's localStorage across a reload", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, app } = await proposeAndApprove('Persisted counter', PERSIST_APP);
+  expect(app).toMatchObject({ packages_path: 'bundle' });
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const frame = () => page.frameLocator('iframe[title="Persisted counter"]');
+  await expect(frame().getByText('PERSISTED 0')).toBeVisible({ timeout: 30_000 });
+  await frame().getByRole('button', { name: 'Add' }).click();
+  await frame().getByRole('button', { name: 'Add' }).click();
+  await expect(frame().getByText('PERSISTED 2')).toBeVisible();
+  await page.reload();
+  await expect(frame().getByText('PERSISTED 2')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Running with Sandpack/)).toHaveCount(0);
+  expect(outside).toEqual([]);
+  await context.close();
+});

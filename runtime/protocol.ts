@@ -77,6 +77,11 @@ export const SdkMethod = {
   'files.save': 'files.save',
   /** `{}`: the launcher's theme (the Sandpack frame asks; the Sucrase frame gets it on connect). */
   'theme.get': 'theme.get',
+  /** Claude artifacts' `window.storage` (personal scope): `{key}`, `{key, value}` (a string), `{key}`, `{prefix?}`. */
+  'artifact.get': 'artifact.get',
+  'artifact.set': 'artifact.set',
+  'artifact.delete': 'artifact.delete',
+  'artifact.list': 'artifact.list',
 } as const;
 export type SdkMethod = (typeof SdkMethod)[keyof typeof SdkMethod];
 
@@ -131,6 +136,8 @@ export type HostToFrame =
       compiled?: CompiledModules;
       /** The app's package bundle on its frame site (`/deps/<hash>.js`), on the pre-bundled path. */
       packages?: string;
+      /** The app's `localStorage` on this device, as `[key, value]` pairs; absent when it holds nothing. */
+      local?: [string, string][];
     }
   /** A warm frame's app has nothing in the compile cache: load and warm the compiler while waiting. */
   | { type: 'warm-compiler' }
@@ -139,7 +146,18 @@ export type HostToFrame =
   /** Another copy of this app (another tab, or the app menu) changed `key`; `null`: every key. */
   | { type: 'storage-changed'; key: string | null }
   /** The person switched the launcher's theme. */
-  | { type: 'theme'; theme: Theme };
+  | { type: 'theme'; theme: Theme }
+  /** Another copy of this app wrote `key` of its `localStorage` (`null` value: removed): a `storage` event. */
+  | { type: 'local-changed'; key: string; value: string | null }
+  /** The app's whole `localStorage` as stored now (cleared, or many keys changed elsewhere). */
+  | { type: 'local-reset'; entries: [string, string][] };
+
+/** `localStorage` writes since the last flush, in order: `clear` first (if any), then each key's last value (`null`: removed). */
+export interface LocalWrite {
+  type: 'local-write';
+  clear: boolean;
+  entries: [string, string | null][];
+}
 
 export type FrameToHost =
   | { type: 'ready'; version: number }
@@ -150,7 +168,10 @@ export type FrameToHost =
   | { type: 'pong'; id: number }
   /** Sent before any app code runs, after compiling every source file: the host may keep them. */
   | ({ type: 'compiled' } & CompiledModules)
-  | SdkCall;
+  | SdkCall
+  | LocalWrite
+  /** The frame keeps a `localStorage` copy: tell it what other copies of the app write. */
+  | { type: 'local-open' };
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -159,6 +180,10 @@ const isPosition = (x: unknown): x is number =>
 const isBoundedString = (x: unknown, max: number): x is string => typeof x === 'string' && x.length <= max;
 const isStringMap = (x: unknown): x is Record<string, string> =>
   isObject(x) && !Array.isArray(x) && Object.values(x).every((v) => typeof v === 'string');
+const isPairs = (x: unknown, value: (v: unknown) => boolean): boolean =>
+  Array.isArray(x) &&
+  x.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && value(p[1]));
+const isText = (v: unknown): boolean => typeof v === 'string';
 const isCompiledModules = (x: Record<string, unknown>): boolean =>
   typeof x.version === 'string' &&
   isStringMap(x.modules) &&
@@ -211,6 +236,10 @@ export function isFrameToHost(x: unknown): x is FrameToHost {
         Object.hasOwn(SdkMethod, x.method) &&
         isObject(x.params)
       );
+    case 'local-write':
+      return typeof x.clear === 'boolean' && isPairs(x.entries, (v) => v === null || isText(v));
+    case 'local-open':
+      return true;
     default:
       return false;
   }
@@ -237,7 +266,8 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
         typeof x.name === 'string' &&
         isStringMap(x.files) &&
         (x.compiled === undefined || (isObject(x.compiled) && isCompiledModules(x.compiled))) &&
-        (x.packages === undefined || (typeof x.packages === 'string' && BUNDLE_PATH.test(x.packages)))
+        (x.packages === undefined || (typeof x.packages === 'string' && BUNDLE_PATH.test(x.packages))) &&
+        (x.local === undefined || isPairs(x.local, isText))
       );
     case 'warm-compiler':
       return true;
@@ -249,6 +279,10 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
       return x.key === null || typeof x.key === 'string';
     case 'theme':
       return isTheme(x.theme);
+    case 'local-changed':
+      return typeof x.key === 'string' && (x.value === null || typeof x.value === 'string');
+    case 'local-reset':
+      return isPairs(x.entries, isText);
     default:
       return false;
   }

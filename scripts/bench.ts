@@ -21,6 +21,7 @@ import { measureServers } from './bench/serversBench.ts';
 import { measureStoreGrowth } from './bench/storeGrowth.ts';
 import { storeSection } from './bench/storeSection.ts';
 import { TWELVE_FILE_APP } from './bench/twelveFileApp.ts';
+import { measureWebStorage } from './bench/webStorageBench.ts';
 import { measureWeight } from './bench/weight.ts';
 
 /**
@@ -35,7 +36,7 @@ const FALLBACK_RUNS = Number(process.env.BENCH_FALLBACK_RUNS ?? 5);
 // The fallback serves packages offline from the cache `npm run sandpack:cache` fills.
 const NPM_CACHE = path.join(ROOT, '.room-data', 'npm-cache');
 const TOKEN = 'bench-owner-token-0123456789abcdef';
-// Parts to leave out on a busy machine, comma-separated: compile, fallback, server, room, packages.
+// Parts to leave out on a busy machine, comma-separated: compile, fallback, server, room, packages, webstorage.
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const log = (line: string) => console.log(line);
 const DOCS = path.join(ROOT, 'docs');
@@ -178,6 +179,10 @@ async function benchRoom() {
 try {
   if (process.env.BENCH_ONLY === 'room') {
     saveOnly('busy_room', await benchRoom());
+  } else if (process.env.BENCH_ONLY === 'webstorage') {
+    const page = await browser.newPage();
+    await openHarness(page, server.url);
+    saveOnly('web_storage', await measureWebStorage(page, RUNS));
   } else {
     const standup = readApp(path.join(ROOT, 'demo/standup-timer'));
     const page = await browser.newPage();
@@ -399,6 +404,7 @@ try {
     );
 
     const room = SKIP.has('room') ? undefined : await benchRoom();
+    const web = SKIP.has('webstorage') ? undefined : await measureWebStorage(page, RUNS);
     const packages = SKIP.has('packages') ? undefined : await benchPackages(browser);
     const store = await benchStore();
     const several = await benchServers();
@@ -422,6 +428,7 @@ try {
       load,
       weight,
       busy_room: room?.results,
+      web_storage: web?.results,
       packages: packages?.results,
       store_growth: store.results,
       servers: several.results,
@@ -435,6 +442,7 @@ try {
       markdownTable(rows),
       '',
       ...(room ? [room.section] : []),
+      ...(web ? [web.section] : []),
       ...(packages ? [packages.section] : []),
       store.section,
       several.section,

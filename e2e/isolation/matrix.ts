@@ -12,6 +12,7 @@ import { sandpack } from './rows/sandpack.ts';
 import { server } from './rows/server.ts';
 import { storage } from './rows/storage.ts';
 import { unreviewed } from './rows/unreviewed.ts';
+import { webStorage } from './rows/webStorage.ts';
 
 export type { Group, Row } from './Row.ts';
 
@@ -19,6 +20,7 @@ export type { Group, Row } from './Row.ts';
 export const matrix: Row[] = [
   ...parentDom,
   ...storage,
+  ...webStorage,
   ...crossApp,
   ...fileSave,
   ...navigation,

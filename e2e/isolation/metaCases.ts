@@ -30,6 +30,7 @@ export const META_CASES: MetaCase[] = [
   { id: 'X1', weaken: { sameOrigin: true, sharedOrigin: true }, because: /received/ },
   { id: 'SP2', weaken: { noCsp: true }, because: /expected a failure|reached the listener|violations/ },
   { id: 'M6', weaken: { noBudgets: true }, because: /too many messages and was stopped/ },
+  { id: 'WS1', weaken: { leakLocalChanges: true }, because: /storage events B received/ },
 ];
 
 /** The Sandpack case (a bundler start) and the flood without budgets (it stalls its neighbours' launchers). */
@@ -43,6 +44,7 @@ const weakeningName = (w: Weakening) =>
     w.sharedOrigin && 'one shared origin',
     w.keepWebRtc && 'WebRTC constructors kept',
     w.noBudgets && 'message budgets never filled',
+    w.leakLocalChanges && "localStorage changes copied to every app's port",
   ]
     .filter(Boolean)
     .join(' + ');

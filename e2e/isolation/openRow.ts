@@ -86,6 +86,24 @@ function dropBudgets() {
   };
 }
 
+/**
+ * Page scripting for the meta-test, in the launcher page only: what the host tells one app's frame of
+ * another launcher's `localStorage` write goes to every frame's port too (a host that routed by anything
+ * but the port would do this).
+ */
+function leakLocalChanges() {
+  if (window.top !== window) return;
+  const ports = new Set<MessagePort>();
+  const post = MessagePort.prototype.postMessage as (this: MessagePort, ...args: unknown[]) => void;
+  MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+    ports.add(this);
+    const type = (args[0] as { type?: unknown } | null)?.type;
+    if (type === 'local-changed' || type === 'local-reset')
+      for (const other of ports) if (other !== this) post.call(other, args[0]);
+    return post.apply(this, args);
+  } as typeof MessagePort.prototype.postMessage;
+}
+
 /** The real frame document of `url`, fetched from the server with the frame's Host header. */
 async function fetchFrameDocument(
   url: string,
@@ -131,6 +149,7 @@ export async function openRow(
   if (weaken.sameOrigin) await context.addInitScript(addSameOrigin);
   if (weaken.keepWebRtc) await context.addInitScript(pinWebRtc);
   if (weaken.noBudgets) await context.addInitScript(dropBudgets);
+  if (weaken.leakLocalChanges) await context.addInitScript(leakLocalChanges);
   if (weaken.noCsp) {
     // A routed document counts as public to Local Network Access: let it reach loopback as the real one does.
     await context.grantPermissions(['local-network-access']);

@@ -31,6 +31,8 @@ export interface Weakening {
   keepWebRtc?: boolean;
   /** Page scripting moves the launcher's clock a second on at each read inside a message handler: every budget second starts afresh. */
   noBudgets?: boolean;
+  /** Page scripting in the launcher copies each `localStorage` change it sends one app's port to every port it has used. */
+  leakLocalChanges?: boolean;
 }
 
 /** Everything a row's check may use: the launcher page, its frames, and host-side observations. */

@@ -8,7 +8,8 @@ import {
 } from '../protocol.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
 import { setFrameTheme } from './frameTheme.ts';
-import { adoptPort, hasPort, onHostMessage, postToHost } from './hostPort.ts';
+import { adoptPort, hasPort, onHostMessage, portTransport, postToHost } from './hostPort.ts';
+import { installWebStorage } from './installWebStorage.ts';
 import { preloadPackages } from './loadPackages.ts';
 import { runApp } from './runApp.ts';
 import { showOverlay } from './showOverlay.ts';
@@ -79,6 +80,8 @@ function onMessage(message: HostToFrame): void {
       started = true;
       files = message.files;
       document.title = message.name;
+      // Before the app's first line (and its packages'): `localStorage` holds what it stored last time.
+      installWebStorage(portTransport, message.local);
       void runApp(files, message.compiled, { report, post }, message.packages);
       return;
   }

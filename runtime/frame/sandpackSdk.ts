@@ -1,5 +1,7 @@
 import { isTheme } from '../theme/tokens.ts';
+import { LOCAL_SNAPSHOT_GLOBAL } from '../webStorageLimits.ts';
 import { setFrameTheme } from './frameTheme.ts';
+import { installWebStorage } from './installWebStorage.ts';
 import { parentWindowTransport } from './parentWindowTransport.ts';
 import { createSdk } from './sdk.ts';
 import { SdkCaller } from './sdkCall.ts';
@@ -9,6 +11,12 @@ import { SdkCaller } from './sdkCall.ts';
  * `window.parent.postMessage`. Bundled into runtime/host/sandpack/generated/sdkModule.ts by
  * `npx tsx scripts/genSandpackSdk.ts`, which the Sandpack host hands the bundler as a file.
  */
+// First, before the app's modules: this module is imported right after the snapshot, before the app.
+const snapshotKey = Symbol.for(LOCAL_SNAPSHOT_GLOBAL);
+const snapshot = (globalThis as Record<symbol, unknown>)[snapshotKey];
+delete (globalThis as Record<symbol, unknown>)[snapshotKey];
+installWebStorage(parentWindowTransport, Array.isArray(snapshot) ? (snapshot as [string, string][]) : []);
+
 const sdk = createSdk(parentWindowTransport);
 
 // The Sucrase frame gets the theme on connect; this frame asks for it, then follows each switch.

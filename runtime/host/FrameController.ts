@@ -66,6 +66,7 @@ export class FrameController {
   private sentRun = false;
   private files: Record<string, string> | undefined;
   private packages: string | undefined;
+  private local: [string, string][] | undefined;
   private compiled: CompiledModules | undefined;
   private tookCompiled = false;
   private wantsCompiler = false;
@@ -95,9 +96,18 @@ export class FrameController {
     opts.onState(opts.files ? { kind: 'loading' } : { kind: 'warm' });
   }
 
-  /** Hands the files (and their cached modules) to a warm frame, or queues them until it has loaded. Once. */
-  run(files: Record<string, string>, compiled?: CompiledModules, packages?: string): void {
+  /**
+   * Hands the files (their cached modules, and the app's `localStorage` snapshot) to a warm frame, or
+   * queues them until it has loaded. Once.
+   */
+  run(
+    files: Record<string, string>,
+    compiled?: CompiledModules,
+    packages?: string,
+    local?: [string, string][],
+  ): void {
     if (this.files || this.isDisposed) return;
+    this.local = local;
     this.files = files;
     this.compiled = compiled;
     this.packages = packages;
@@ -204,6 +214,7 @@ export class FrameController {
       files: this.files,
       compiled: this.compiled,
       packages: this.packages,
+      ...(this.local ? { local: this.local } : {}),
     });
   }
 

@@ -45,6 +45,8 @@ export interface FramePoolOptions {
   unresponsiveMs?: number;
   /** Compile once per device: modules a frame compiled, handed to the app's later frames. */
   compiled?: CompiledStore;
+  /** The app's `localStorage` as stored now, handed over with its files (`undefined`: it holds nothing). */
+  localSnapshot?: (appId: string) => Promise<[string, string][] | undefined>;
 }
 
 interface Slot {
@@ -86,6 +88,8 @@ export class FramePool {
     for (const id of warmToDrop(this.uses(), this.opts.maxWarm ?? 2)) this.drop(id);
     const slot = this.slotFor(app);
     slot.files ??= this.prepare(app.id);
+    // Opens the app's database now: the read on open is then one short transaction.
+    this.snapshot(app.id);
     slot.files.then(
       // Nothing cached: the frame loads the compiler now, not after the click.
       (prepared) => prepared.compiled || slot.controller?.warmCompiler(),
@@ -177,12 +181,14 @@ export class FramePool {
   private run(slot: Slot, startedAt: number): void {
     const app = slot.app;
     slot.files ??= this.prepare(app.id);
-    slot.files.then(
-      ({ files, compiled }) => {
+    // Read now, not at warm time: another tab may have written since.
+    const local = this.snapshot(app.id);
+    Promise.all([slot.files, local]).then(
+      ([{ files, compiled }, entries]) => {
         if (this.slots.get(app.id) !== slot) return;
         if (!slot.controller) this.startController(slot);
         this.paintFrom(slot, startedAt);
-        slot.controller?.run(files, compiled, app.packagesPath);
+        slot.controller?.run(files, compiled, app.packagesPath, entries);
       },
       (err: Error) => {
         slot.files = undefined;
@@ -207,6 +213,14 @@ export class FramePool {
 
   dispose(): void {
     for (const id of [...this.slots.keys()]) this.drop(id);
+  }
+
+  /** The app's `localStorage` as stored now, for a frame of its own elsewhere (a Sandpack panel). */
+  readonly localSnapshot = (appId: string) => this.snapshot(appId);
+
+  /** The app's `localStorage`; storage that cannot open runs the app with none (its writes report the error). */
+  private snapshot(appId: string): Promise<[string, string][] | undefined> {
+    return this.opts.localSnapshot?.(appId).catch(() => undefined) ?? Promise.resolve(undefined);
   }
 
   /** The app's files, then what the compile cache holds for them (a cache failure is a miss). */

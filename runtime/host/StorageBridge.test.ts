@@ -153,10 +153,12 @@ describe('StorageBridge', () => {
     });
     await call(one, A, 'storage.set', { key: 'team', value: 'secret-value' });
     await one.clear(A);
-    await expect.poll(() => seen.length).toBe(2);
+    await expect.poll(() => seen.length).toBe(3);
+    // "Clear app data" empties localStorage too: the frame gets it as stored now, empty.
     expect(seen).toEqual([
       { type: 'storage-changed', key: 'team' },
       { type: 'storage-changed', key: null },
+      { type: 'local-reset', entries: [] },
     ]);
     expect(otherApp).toEqual([]);
     one.stop();

@@ -2,17 +2,22 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import {
   type FrameToHost,
   type HostToFrame,
+  type LocalWrite,
   SDK_MAX_IN_FLIGHT,
   SdkErrorCode,
   type SdkResult,
 } from '../protocol.ts';
 import { STORAGE_LIMITS } from '../storageLimits.ts';
+import { WEB_STORAGE_LIMITS } from '../webStorageLimits.ts';
 import type { FrameBridge, FrameIdentity } from './FrameController.ts';
 import { clearApp, readUsage } from './storage/appRecords.ts';
+import { LocalSnapshots } from './storage/LocalSnapshots.ts';
 import { appKey, migrateShared } from './storage/migrateShared.ts';
+import { runArtifactCall } from './storage/runArtifactCall.ts';
 import { runSdkCall } from './storage/runSdkCall.ts';
 import { isStorageNotice, type StorageNotice } from './storage/StorageNotice.ts';
 import { type AppStorageDb, appDbName, appIdsIn, STORAGE_DB_NAME, StorageDb } from './storage/storageDb.ts';
+import { clearWebAreas, readArea, readAreaKey, webAreasUsage, writeArea } from './storage/webAreas.ts';
 
 export interface StorageBridgeOptions {
   /** Prefix of each app's IndexedDB database name, and the shared database migrated from (tests use their own). */
@@ -44,6 +49,11 @@ export class StorageBridge {
   private readonly inFlight = new Map<string, number>();
   /** The latest port reply per app: the pool keeps one frame per app in a page. */
   private readonly frames = new Map<string, Reply>();
+  /** Per app, the last `localStorage` step: writes land, and snapshots read, in the order they came. */
+  private readonly localSteps = new Map<string, Promise<unknown>>();
+  private readonly snapshots = new LocalSnapshots();
+  /** Per app, `local-write` messages not yet committed (see WEB_STORAGE_LIMITS.pendingWrites). */
+  private readonly localPending = new Map<string, number>();
   private readonly listeners = new Set<(notice: StorageNotice) => void>();
   private channel: BroadcastChannel | undefined;
   /** What `navigator.storage.persist()` answered (false when the browser declined or lacks it). */
@@ -119,8 +129,13 @@ export class StorageBridge {
 
   /** The {@link FrameBridge} the frame pool calls with port messages it does not handle. */
   readonly handle: FrameBridge = (who: FrameIdentity, message: FrameToHost, reply: Reply) => {
-    if (message.type !== 'sdk-call') return;
     const key = whoKey(who);
+    if (message.type === 'local-open') this.frames.set(key, reply);
+    if (message.type === 'local-write') {
+      this.frames.set(key, reply);
+      this.writeLocal(who, message, reply);
+    }
+    if (message.type !== 'sdk-call') return;
     this.frames.set(key, reply);
     const busy = this.inFlight.get(key) ?? 0;
     const answer = (result: Answer) => reply({ type: 'sdk-result', id: message.id, ...result } as SdkResult);
@@ -130,26 +145,96 @@ export class StorageBridge {
     }
     this.inFlight.set(key, busy + 1);
     this.open(who)
-      .then((db) => runSdkCall(db, who, message, this.quotaBytes))
+      .then((db) =>
+        message.method.startsWith('artifact.')
+          ? runArtifactCall(db, message)
+          : runSdkCall(db, who, message, this.quotaBytes),
+      )
       .then(
         (outcome) => {
           answer(outcome.value === undefined ? { ok: true } : { ok: true, value: outcome.value });
-          if (outcome.changed !== undefined) this.announce({ ...who, key: outcome.changed }, false);
+          const area = message.method.startsWith('artifact.') ? { area: 'artifact' as const } : {};
+          if (outcome.changed !== undefined) this.announce({ ...who, key: outcome.changed, ...area }, false);
         },
         (err: unknown) => answer({ ok: false, error: toSdkError(err) }),
       )
       .finally(() => this.inFlight.set(key, (this.inFlight.get(key) ?? 1) - 1));
   };
 
-  /** Bytes and keys this app keeps on this device. */
+  /** The app's `localStorage` to hand its frame with its files; `undefined` when it holds nothing. */
+  async localSnapshot(who: FrameIdentity): Promise<[string, string][] | undefined> {
+    const app = whoKey(who);
+    const entries = await this.localStep(who, async (db) => {
+      const held = this.snapshots.get(app);
+      if (held) return held;
+      const read = await readArea(db, 'local');
+      this.snapshots.keep(app, read);
+      return read;
+    });
+    return entries.length > 0 ? entries : undefined;
+  }
+
+  /** Runs `step` on the app's database after its earlier `localStorage` steps. */
+  private localStep<T>(who: FrameIdentity, step: (db: AppStorageDb) => Promise<T>): Promise<T> {
+    const key = whoKey(who);
+    const run = (this.localSteps.get(key) ?? Promise.resolve()).then(() => this.open(who)).then(step);
+    this.localSteps.set(
+      key,
+      run.catch(() => {}),
+    );
+    return run;
+  }
+
+  private writeLocal(who: FrameIdentity, message: LocalWrite, reply: Reply): void {
+    // The runtime never sends more in one message: a bigger one is the app's own, and costs only it.
+    if (message.entries.length > WEB_STORAGE_LIMITS.writeEntries) {
+      console.warn(`An app sent ${message.entries.length} localStorage writes in one message: dropped`);
+      return;
+    }
+    const batch = { ...message, quotaUnits: WEB_STORAGE_LIMITS.localQuotaUnits };
+    const app = whoKey(who);
+    // A backlog only a flood builds: the launcher's memory is not the app's to fill.
+    const pending = this.localPending.get(app) ?? 0;
+    if (pending >= WEB_STORAGE_LIMITS.pendingWrites) {
+      console.warn(`An app has ${pending} localStorage writes waiting for the disk: one more dropped`);
+      return;
+    }
+    this.localPending.set(app, pending + 1);
+    const write = async (db: AppStorageDb) => {
+      const outcome = await writeArea(db, 'local', batch);
+      this.snapshots.applied(app, message, outcome);
+      return outcome;
+    };
+    const step = this.localStep(who, write);
+    step.finally(() => this.localPending.set(app, (this.localPending.get(app) ?? 1) - 1)).catch(() => {});
+    step.then(
+      async (outcome) => {
+        // Past the quota (the frame's own check bypassed, or raced by another tab): it gets the stored value back.
+        for (const key of outcome.refused) {
+          const value = (await this.localStep(who, (db) => readAreaKey(db, 'local', key))) ?? null;
+          reply({ type: 'local-changed', key, value });
+        }
+        const many = outcome.cleared || outcome.changed.length > 64;
+        for (const key of many ? [null] : outcome.changed)
+          this.announce({ ...who, key, area: 'local' }, false);
+      },
+      (err: Error) => console.warn(`An app's localStorage write failed: ${err.message}`),
+    );
+  }
+
+  /** Bytes and keys this app keeps on this device, in `@room/sdk`, `localStorage` and `window.storage`. */
   async usage(who: FrameIdentity): Promise<{ bytes: number; keys: number }> {
-    return readUsage(await this.open(who), who);
+    const db = await this.open(who);
+    const [sdk, web] = await Promise.all([readUsage(db, who), webAreasUsage(db)]);
+    return { bytes: sdk.bytes + web.bytes, keys: sdk.keys + web.keys };
   }
 
   /** "Clear app data": removes every key of the app here; its open frames (this tab and others) re-read. */
   async clear(who: FrameIdentity): Promise<void> {
     await clearApp(await this.open(who), who);
+    await this.localStep(who, (db) => clearWebAreas(db).then(() => this.snapshots.keep(whoKey(who), [])));
     this.announce({ ...who, key: null }, true);
+    this.announce({ ...who, key: null, area: 'local' }, true);
   }
 
   /** Drops the data of apps no longer in the room (removed by the owner); returns their ids. */
@@ -162,6 +247,8 @@ export class StorageBridge {
     for (const appId of orphans) {
       const who = { roomId, appId };
       await clearApp(await this.open(who), who);
+      await this.localStep(who, clearWebAreas);
+      this.snapshots.forget(whoKey(who));
       // Emptied first: a delete waits for other tabs to let go, and the data must be gone now.
       this.dbs.get(whoKey(who))?.close();
       this.dbs.delete(whoKey(who));
@@ -182,14 +269,37 @@ export class StorageBridge {
     } catch {
       // A closed channel (page leaving): other tabs re-read when they next load.
     }
-    if (toLocalFrame) this.frames.get(whoKey(notice))?.({ type: 'storage-changed', key: notice.key });
+    if (toLocalFrame) this.toFrame(notice);
     for (const listener of this.listeners) listener(notice);
   }
 
   /** Another launcher page changed this app's data: its frame here re-reads. */
   private deliver(notice: StorageNotice): void {
-    this.frames.get(whoKey(notice))?.({ type: 'storage-changed', key: notice.key });
+    // Another page wrote it: read it again on the next open.
+    if (notice.area === 'local') this.snapshots.forget(whoKey(notice));
+    this.toFrame(notice);
     for (const listener of this.listeners) listener(notice);
+  }
+
+  /** Tells the app's frame in this page: the SDK re-reads; `localStorage` gets the stored value (a `storage` event). */
+  private toFrame(notice: StorageNotice): void {
+    const reply = this.frames.get(whoKey(notice));
+    if (!reply || notice.area === 'artifact') return;
+    if (notice.area === undefined) {
+      reply({ type: 'storage-changed', key: notice.key });
+      return;
+    }
+    const who = { roomId: notice.roomId, appId: notice.appId };
+    const key = notice.key;
+    const sent =
+      key === null
+        ? this.localStep(who, (db) => readArea(db, 'local')).then((entries) =>
+            reply({ type: 'local-reset', entries }),
+          )
+        : this.localStep(who, (db) => readAreaKey(db, 'local', key)).then((value) =>
+            reply({ type: 'local-changed', key, value: value ?? null }),
+          );
+    sent.catch(() => {});
   }
 }
 

@@ -15,6 +15,8 @@ export const E2E_PACKAGES = [
   'immer@1.7.3',
   'use-immer@0.5.1',
   'remarkable@2.0.1',
+  // e2e/packages.spec.ts: zustand's persist middleware over the runtime's localStorage, pre-bundled.
+  'zustand@4.5.7',
 ];
 
 // A progress line at most this often: a cold fill takes a while and should show it is moving.

@@ -120,6 +120,7 @@ export function MountedApps({
                   bundlerUrl={app.sandpack_url}
                   registryUrl={app.registry_url}
                   bridge={bridge}
+                  localSnapshot={pool.localSnapshot}
                 />
               </Suspense>
             </div>

@@ -34,12 +34,15 @@ export function SandpackPanel(props: {
   /** The registry path of this app's reviewed packages. */
   registryUrl: string;
   bridge?: FrameBridge;
+  /** The app's `localStorage` as stored now: handed to the bundler with the files. */
+  localSnapshot?: (appId: string) => Promise<[string, string][] | undefined>;
 }) {
-  const { roomId, appId, name, dependencies, bundlerUrl, registryUrl, bridge } = props;
+  const { roomId, appId, name, dependencies, bundlerUrl, registryUrl, bridge, localSnapshot } = props;
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading', status: 'loading Sandpack' });
   const [View, setView] = useState<ComponentType<SandpackViewProps>>();
   const [files, setFiles] = useState<Record<string, string>>();
+  const [local, setLocal] = useState<[string, string][]>();
   const [waited, setWaited] = useState(0);
   const [tailwind, setTailwind] = useState<{ made?: SandpackTailwind; error?: string }>({});
 
@@ -50,8 +53,9 @@ export function SandpackPanel(props: {
     Promise.all([
       loadView(),
       api('GET /api/rooms/:roomId/apps/:appId/files', { params: { roomId, appId } }),
+      localSnapshot?.(appId),
     ]).then(
-      async ([view, loaded]) => {
+      async ([view, loaded, entries]) => {
         // As in the Sucrase frame, a Tailwind failure is said and the app still runs, unstyled by it.
         const made = await sandpackTailwind(loaded.files).then(
           (css) => ({ made: css }),
@@ -60,6 +64,7 @@ export function SandpackPanel(props: {
         if (!live) return;
         setTailwind(made);
         setView(() => view);
+        setLocal(entries);
         setFiles(loaded.files);
       },
       (err: Error) => live && setPhase({ kind: 'error', message: `Could not load Sandpack: ${err.message}` }),
@@ -152,6 +157,7 @@ export function SandpackPanel(props: {
             files={files}
             dependencies={dependencies}
             tailwind={tailwind.made}
+            local={local}
             bundlerUrl={bundlerUrl}
             registryUrl={registryUrl}
             bridge={bridge}

@@ -36,10 +36,11 @@ export function useFramePool(roomId: string, apps: LauncherAppView[] | undefined
         roomId,
         bridge,
         compiled,
+        localSnapshot: (appId) => storage.localSnapshot({ roomId, appId }),
         loadFiles: (appId) =>
           api('GET /api/rooms/:roomId/apps/:appId/files', { params: { roomId, appId } }).then((r) => r.files),
       }),
-    [roomId, bridge, compiled],
+    [roomId, bridge, compiled, storage],
   );
   useEffect(() => () => pool.dispose(), [pool]);
   const onWarm = (appId: string) => {

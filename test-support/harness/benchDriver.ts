@@ -28,7 +28,13 @@ export function armOpen(opts: {
   lookup?: () => Promise<CompiledModules | undefined>;
   /** The app's package bundle on its frame site (`/deps/<hash>.js`), as the launcher's pool passes it. */
   packages?: string;
+  /** The app's `localStorage` as the launcher's pool reads it: once when warming, again on the click. */
+  local?: () => Promise<[string, string][] | undefined>;
 }): void {
+  if (opts.local) {
+    armOpenWithStorage({ ...opts, local: opts.local });
+    return;
+  }
   delete button().dataset.paintMs;
   let controller: FrameController | undefined;
   let clickedAt = 0;
@@ -70,6 +76,52 @@ export function armOpen(opts: {
     const cold = new FrameController({ ...options, files: opts.files, compiled });
     controller = cold;
     frames().append(cold.iframe);
+  };
+}
+
+/**
+ * As {@link armOpen}, on the launcher pool's path: the click reads the app's `localStorage` (beside the
+ * compile cache lookup) and hands it over with the files, to a warm frame or a cold one made then.
+ */
+function armOpenWithStorage(
+  opts: Parameters<typeof armOpen>[0] & { local: () => Promise<[string, string][] | undefined> },
+): void {
+  delete button().dataset.paintMs;
+  let clickedAt = 0;
+  let controller: FrameController | undefined;
+  const make = () => {
+    const made = new FrameController({
+      roomId: 'bench',
+      appId: opts.key,
+      src: opts.src,
+      title: opts.key,
+      packages: opts.packages,
+      onState: () => {},
+      onPainted: (at: number) => {
+        record(clickedAt, at);
+        made.dispose();
+      },
+    });
+    frames().append(made.iframe);
+    return made;
+  };
+  let prepared: Promise<CompiledModules | undefined> | undefined;
+  if (opts.warm) {
+    const warm = make();
+    controller = warm;
+    prepared = opts.lookup?.().then((compiled) => {
+      if (!compiled) warm.warmCompiler();
+      return compiled;
+    });
+    // The pool opens the app's database when it warms the frame.
+    void opts.local();
+  }
+  button().onclick = (e) => {
+    clickedAt = e.timeStamp;
+    Promise.all([prepared ?? opts.lookup?.(), opts.local()]).then(([compiled, local]) => {
+      const frame = controller ?? make();
+      frame.run(opts.files, compiled, opts.packages, local);
+    });
   };
 }
 

@@ -1,6 +1,7 @@
 import { CompiledCache } from '../../runtime/host/CompiledCache.ts';
 import { FrameController, type FrameState } from '../../runtime/host/FrameController.ts';
 import { FramePool } from '../../runtime/host/FramePool.ts';
+import { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import type { FrameError } from '../../runtime/protocol.ts';
 import { armFloor, armOpen, armSwitch, primeCompiled } from './benchDriver.ts';
 
@@ -73,6 +74,9 @@ pool.attach(document.getElementById('frames'));
 const app = (id: string) => ({ id, name: id, frameUrl: frameUrl(id) });
 // The bench's compile cache: the launcher's own class, in the shell origin's IndexedDB like the launcher's.
 const compiled = new CompiledCache({ dbName: 'room-bench-compiled' });
+// The bench's app storage: the launcher's own bridge, in the shell origin's IndexedDB like the launcher's.
+const storage = new StorageBridge({ dbName: 'room-bench-storage', channelName: null });
+const benchApp = (appId: string) => ({ roomId: 'bench', appId });
 
 Object.assign(window, {
   roomHarness: {
@@ -88,8 +92,10 @@ Object.assign(window, {
       cachedAs?: string,
       packages?: string,
       site?: string,
+      localOf?: string,
     ) =>
       armOpen({
+        local: localOf === undefined ? undefined : () => storage.localSnapshot(benchApp(localOf)),
         packages,
         key,
         files: appFiles,
@@ -99,6 +105,11 @@ Object.assign(window, {
       }),
     prime: (key: string, cachedAs: string, appFiles: Record<string, string>) =>
       primeCompiled(frameUrl(key), appFiles, (f, sent) => compiled.put('bench', cachedAs, f, sent)),
+    /** Stores `entries` as app `appId`'s localStorage; resolves once they are on disk. */
+    seedLocal: (appId: string, entries: [string, string][]) => {
+      storage.handle(benchApp(appId), { type: 'local-write', clear: true, entries }, () => {});
+      return storage.localSnapshot(benchApp(appId)).then((s) => s?.length ?? 0);
+    },
     armFloor,
     armSwitch: (from: string, to: string) => armSwitch(pool, from, to),
     post: (id: string, map: Record<string, string>) => files.set(id, map),

@@ -94,13 +94,19 @@ export const bundle: Row[] = [
     attempt:
       "a pre-bundled package's code reaches for storage: IndexedDB, localStorage, sessionStorage, cookies, Cache Storage, a service worker, OPFS; then @room/sdk storage",
     outcome:
-      "every browser store throws or rejects; @room/sdk storage works in the app's own namespace only (the host's record is keyed by this app)",
+      "every browser store throws or rejects, but localStorage and sessionStorage are the runtime's (the app's own, kept by the host under this app; the frame's); @room/sdk storage works in the app's own namespace only",
     apps: {
       main: () => packageProbeApp('storage'),
     },
     async check(t) {
       const p = await openBundled(t);
-      for (const key of ['idb', 'local', 'session', 'cookie', 'caches', 'worker', 'opfs']) failed(at(p, key));
+      for (const key of ['idb', 'cookie', 'caches', 'worker', 'opfs']) failed(at(p, key));
+      // The package sees the same Web Storage objects as the app: the launcher keeps localStorage in this app's database.
+      expect(at(p, 'local')).toEqual({ ok: true, value: '1' });
+      expect(at(p, 'session')).toEqual({ ok: true, value: '1' });
+      const local = async () => (await storageRecords(t)).filter((r) => r.includes('"store":"local"'));
+      await expect.poll(async () => (await local()).length).toBe(1);
+      expect((await local())[0]).toContain(encodeURIComponent(t.appId()));
       expect(at(p, 'own')).toEqual({ ok: true, value: 'PB2' });
       const records = (await storageRecords(t)).filter((r) => r.includes('pkg-own'));
       expect(records).toHaveLength(1);

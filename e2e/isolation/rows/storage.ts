@@ -30,19 +30,29 @@ export const storage: Row[] = [
   {
     id: 'S2',
     group: 'storage',
-    attempt: 'localStorage.setItem and sessionStorage.setItem',
-    outcome: 'both throw SecurityError',
+    attempt:
+      "localStorage.setItem and sessionStorage.setItem, then the browser's own Storage methods on them",
+    outcome:
+      "both work as the runtime's (the host keeps localStorage in the app's own database, sessionStorage nowhere); the browser's own methods find no storage behind them (TypeError)",
     apps: {
       main: () =>
         probeApp(`
-  out.local = await attempt(() => { localStorage.setItem('a', '1'); return localStorage.getItem('a'); });
-  out.session = await attempt(() => { sessionStorage.setItem('a', '1'); return sessionStorage.getItem('a'); });
+  out.local = await attempt(() => { localStorage.setItem('a', 'S2-local'); return localStorage.getItem('a'); });
+  out.session = await attempt(() => { sessionStorage.setItem('b', 'S2-session'); return sessionStorage.getItem('b'); });
+  out.native = await attempt(() => Storage.prototype.getItem.call(localStorage, 'a'));
+  out.nativeSession = await attempt(() => Storage.prototype.setItem.call(sessionStorage, 'c', '1'));
 `),
     },
     async check(t) {
       const p = await openAndProbe(t);
-      failed(at(p, 'local'), 'SecurityError');
-      failed(at(p, 'session'), 'SecurityError');
+      expect(at(p, 'local')).toEqual({ ok: true, value: 'S2-local' });
+      expect(at(p, 'session')).toEqual({ ok: true, value: 'S2-session' });
+      failed(at(p, 'native'), 'TypeError');
+      failed(at(p, 'nativeSession'), 'TypeError');
+      const held = async () => (await storageRecords(t)).filter((r) => r.includes('S2-'));
+      await expect.poll(async () => (await held()).length).toBe(1);
+      expect((await held())[0]).toContain('"store":"local"');
+      expect((await held())[0]).toContain(encodeURIComponent(t.appId()));
     },
   },
   {

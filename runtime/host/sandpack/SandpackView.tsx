@@ -25,6 +25,8 @@ export interface SandpackViewProps {
   dependencies: Record<string, string>;
   /** The Tailwind CSS the launcher made for this app, if it uses Tailwind. */
   tailwind?: SandpackTailwind;
+  /** The app's `localStorage` when the panel opened, installed before its first line. */
+  local?: [string, string][];
   /** The app's own bundler site (`http://<app>-sp.localhost:PORT/`). */
   bundlerUrl: string;
   /** Our npm registry endpoint (`http://127.0.0.1:PORT/npm/`). */
@@ -39,8 +41,8 @@ export interface SandpackViewProps {
 /** The Sandpack fallback: sandpack-react driving the self-hosted bundler, nothing from third parties. */
 export function SandpackView(props: SandpackViewProps) {
   const files = useMemo(
-    () => sandpackFiles(props.files, props.dependencies, props.tailwind),
-    [props.files, props.dependencies, props.tailwind],
+    () => sandpackFiles(props.files, props.dependencies, props.tailwind, props.local),
+    [props.files, props.dependencies, props.tailwind, props.local],
   );
   return (
     <SandpackProvider

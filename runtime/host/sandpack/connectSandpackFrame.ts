@@ -1,8 +1,11 @@
-import { type HostToFrame, isFrameToHost, type JsonValue } from '../../protocol.ts';
+import { type FrameToHost, type HostToFrame, isFrameToHost, type JsonValue } from '../../protocol.ts';
 import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
 import { hostTheme, onHostTheme } from '../hostTheme.ts';
 import { MESSAGE_BUDGET, MessageFlood, watchWindowMessages } from '../MessageFlood.ts';
 import { messageBytes } from '../messageBytes.ts';
+
+/** What the bundler frame sends the launcher rather than the bundler's own protocol. */
+const ROUTED = new Set<FrameToHost['type']>(['sdk-call', 'local-write', 'local-open']);
 
 /**
  * Joins a Sandpack bundler frame to the storage bridge. The frame has no port, so each message is
@@ -34,11 +37,16 @@ export function connectSandpackFrame(opts: {
     if (nested) return;
     const data: unknown = event.data;
     if (bytes.hit(now, messageBytes(data, bytes.left(now)))) return flood(event);
-    if (!isFrameToHost(data) || data.type !== 'sdk-call') {
+    if (!isFrameToHost(data) || !ROUTED.has(data.type)) {
       opts.onBundlerMessage?.(data);
       return;
     }
     const reply = (message: HostToFrame) => iframe.contentWindow?.postMessage(message, origin);
+    // localStorage writes and the wish to hear of other tabs' writes: the bridge's, or nobody's.
+    if (data.type !== 'sdk-call') {
+      bridge?.(who, data, reply);
+      return;
+    }
     if (data.method === 'theme.get') {
       reply({ type: 'sdk-result', id: data.id, ok: true, value: hostTheme() as unknown as JsonValue });
       return;

@@ -34,7 +34,7 @@ describe('makeSandpackTailwind', () => {
     expect(out[TAILWIND_FILE]).toBe(made?.css);
     // Before the app's modules, so its own CSS comes later and wins.
     expect(out['/index.tsx']).toMatch(
-      /^import '@room\/sdk';\nimport '\.\/room-tailwind\.css';\n.*import App/s,
+      /^import '\.\/room-local-storage\.js';\nimport '@room\/sdk';\nimport '\.\/room-tailwind\.css';\n.*import App/s,
     );
   });
 

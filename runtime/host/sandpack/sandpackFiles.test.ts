@@ -34,8 +34,21 @@ describe('sandpackFiles', () => {
 
   it('runs a self-mounting src/index when there is no App', () => {
     expect(sandpackFiles({ 'src/index.tsx': '' }, DEPS)['/index.tsx']).toBe(
-      "import '@room/sdk';\nimport './src/index';\n",
+      "import './room-local-storage.js';\nimport '@room/sdk';\nimport './src/index';\n",
     );
+  });
+
+  it("hands the app's localStorage over as pairs in a JSON string, evaluated before @room/sdk", () => {
+    const local: [string, string][] = [
+      ['__proto__', '{"polluted":true}'],
+      ['</script>', "'; alert(1); '"],
+    ];
+    const script =
+      sandpackFiles({ 'src/App.tsx': '' }, DEPS, undefined, local)['/room-local-storage.js'] ?? '';
+    const seen: Record<symbol, unknown> = {};
+    new Function('globalThis', script)(seen);
+    expect(seen[Symbol.for('room.localSnapshot')]).toEqual(local);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 

@@ -1,9 +1,12 @@
+import { LOCAL_SNAPSHOT_GLOBAL as LOCAL_GLOBAL } from '../../webStorageLimits.ts';
 import { SDK_MODULE } from './generated/sdkModule.ts';
 import type { SandpackTailwind } from './sandpackTailwind.ts';
 
 const APP_ENTRY = ['src/App.tsx', 'src/App.jsx', 'src/App.js', 'src/App.ts'];
 /** Ours, like `/index.tsx`: an app file of the same name is replaced. */
 export const TAILWIND_FILE = '/room-tailwind.css';
+/** Ours too: the app's `localStorage` snapshot, evaluated before `@room/sdk` installs it. */
+export const LOCAL_FILE = '/room-local-storage.js';
 
 /**
  * An app's files as Sandpack's react-ts template takes them: paths kept under `/` (so relative imports
@@ -15,6 +18,7 @@ export function sandpackFiles(
   files: Record<string, string>,
   dependencies: Record<string, string>,
   tailwind?: SandpackTailwind,
+  local?: [string, string][],
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [file, text] of Object.entries(files)) {
@@ -24,7 +28,10 @@ export function sandpackFiles(
     out[`/${file}`] = tailwind?.sheets.includes(file) ? '' : text;
   }
   const entry = APP_ENTRY.find((f) => f in files);
-  let head = "import '@room/sdk';\n";
+  // The snapshot as a JSON string in JS: pairs, so no key (`__proto__`) is read as object syntax.
+  out[LOCAL_FILE] =
+    `globalThis[Symbol.for(${JSON.stringify(LOCAL_GLOBAL)})] = JSON.parse(${JSON.stringify(JSON.stringify(local ?? []))});\n`;
+  let head = `import '.${LOCAL_FILE}';\nimport '@room/sdk';\n`;
   if (tailwind) {
     out[TAILWIND_FILE] = tailwind.css;
     head += `import '.${TAILWIND_FILE}';\n`;

@@ -111,7 +111,7 @@ describe('moving the shared database into per-app databases', () => {
     const own = new StorageBridge({ dbName: `${name}-own`, channelName: null });
     await call(own, A, 'storage.set', { key: 'note', value: 'newer' });
     own.stop();
-    const appDb = await openDB<AppStorageSchema>(`${name}-own/r1/a`, 1);
+    const appDb = await openDB<AppStorageSchema>(`${name}-own/r1/a`);
     const written = await appDb.getAll('records');
     appDb.close();
     const target = await openDB<AppStorageSchema>(`${name}/r1/a`, 1, {

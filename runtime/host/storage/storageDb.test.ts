@@ -10,8 +10,8 @@ describe('StorageDb', () => {
     const first = await storage.open();
     await first.put('usage', { roomId: 'r', instanceId: 'a', bytes: 1, keys: 1 });
     // Without the blocking handler this open would wait forever for `first` to close.
-    const newer = await openDB('db-blocking', 2);
-    expect(newer.version).toBe(2);
+    const newer = await openDB('db-blocking', 3);
+    expect(newer.version).toBe(3);
     newer.close();
     await expect(storage.open()).rejects.toMatchObject({
       code: 'not_available',

@@ -21,11 +21,29 @@ export interface AppUsage {
   keys: number;
 }
 
+/** Totals of a web storage area, updated in the same transaction as its values. */
+export interface AreaUsage {
+  /** UTF-16 code units of keys plus values (what the area's quota counts). */
+  units: number;
+  /** UTF-8 bytes of keys plus values (what the App menu shows). */
+  bytes: number;
+  keys: number;
+}
+
+/** The web storage areas an app keeps beside its `@room/sdk` records, each its own namespace. */
+export type WebArea = 'local' | 'artifact';
+
 export interface AppStorageSchema extends DBSchema {
   records: { key: [string, string, string]; value: StoredRecord };
   usage: { key: [string, string]; value: AppUsage };
   /** `migrated`: this app's records were copied from the shared database (see migrateShared.ts). */
   meta: { key: string; value: boolean };
+  /** The app's `localStorage`: key → value (the database is the app's own, so keys are its alone). */
+  local: { key: string; value: string };
+  /** The app's `window.storage` (Claude artifacts, personal scope): key → value. */
+  artifact: { key: string; value: string };
+  /** Totals per area. */
+  areaUsage: { key: WebArea; value: AreaUsage };
 }
 
 export type AppStorageDb = IDBPDatabase<AppStorageSchema>;
@@ -35,7 +53,8 @@ export type AppStorageDb = IDBPDatabase<AppStorageSchema>;
  * has its own now, so one app's writes never hold another's reads (a shared one let apps time each other).
  */
 export const STORAGE_DB_NAME = 'room-app-storage';
-const VERSION = 1;
+/** 2: `localStorage` and `window.storage` areas added. */
+const VERSION = 2;
 
 /** The database of one app instance in one room (the ids are the server's, encoded to stay one segment). */
 export const appDbName = (prefix: string, who: FrameIdentity): string =>
@@ -59,10 +78,17 @@ export class StorageDb {
   open(): Promise<AppStorageDb> {
     if (this.opening) return this.opening;
     const opening: Promise<AppStorageDb> = openDB<AppStorageSchema>(this.name, VERSION, {
-      upgrade(db) {
-        db.createObjectStore('records', { keyPath: ['roomId', 'instanceId', 'key'] });
-        db.createObjectStore('usage', { keyPath: ['roomId', 'instanceId'] });
-        db.createObjectStore('meta');
+      upgrade(db, oldVersion) {
+        if (oldVersion < 1) {
+          db.createObjectStore('records', { keyPath: ['roomId', 'instanceId', 'key'] });
+          db.createObjectStore('usage', { keyPath: ['roomId', 'instanceId'] });
+          db.createObjectStore('meta');
+        }
+        if (oldVersion < 2) {
+          db.createObjectStore('local');
+          db.createObjectStore('artifact');
+          db.createObjectStore('areaUsage');
+        }
       },
       // Another launcher tab still holds an older version: calls wait until it lets go.
       blocked: () => this.warn('App storage waits for another launcher tab to close its older database'),
