@@ -104,7 +104,9 @@ test('an app importing date-fns is reviewed with exact versions and renders thro
   console.log(`sandpack time-to-first-preview (date-fns app): ${Date.now() - started} ms`);
   const iframe = page.locator('iframe[title="Dates"]');
   expect(await iframe.getAttribute('src')).toMatch(new RegExp(`^http://${appId}-sp\\.localhost:${PORT}/`));
-  expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+  expect(await iframe.getAttribute('sandbox')).toBe(
+    'allow-scripts allow-same-origin allow-forms allow-modals',
+  );
   expect(await iframe.getAttribute('allow')).toBeNull();
   expect(outside).toEqual([]);
   await context.close();

@@ -150,7 +150,13 @@ export type FrameToHost =
   | { type: 'pong'; id: number }
   /** Sent before any app code runs, after compiling every source file: the host may keep them. */
   | ({ type: 'compiled' } & CompiledModules)
-  | SdkCall;
+  | SdkCall
+  /** A native dialog (`alert`, `confirm`, `prompt`) opens or closes; `cut`: past the limit, answered without asking. */
+  | { type: 'dialog'; phase: DialogPhase };
+
+/** See the `dialog` message. */
+export const DIALOG_PHASES = ['open', 'closed', 'cut'] as const;
+export type DialogPhase = (typeof DIALOG_PHASES)[number];
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -211,6 +217,8 @@ export function isFrameToHost(x: unknown): x is FrameToHost {
         Object.hasOwn(SdkMethod, x.method) &&
         isObject(x.params)
       );
+    case 'dialog':
+      return DIALOG_PHASES.includes(x.phase as DialogPhase);
     default:
       return false;
   }

@@ -31,6 +31,8 @@ export interface Weakening {
   keepWebRtc?: boolean;
   /** Page scripting moves the launcher's clock a second on at each read inside a message handler: every budget second starts afresh. */
   noBudgets?: boolean;
+  /** Page scripting pins each app frame's `alert`, `confirm`, `prompt` and `print` before the runtime wraps them. */
+  rawDialogs?: boolean;
 }
 
 /** Everything a row's check may use: the launcher page, its frames, and host-side observations. */

@@ -1,5 +1,7 @@
 import { isTheme } from '../theme/tokens.ts';
+import { keepFormsInPage } from './formSubmissions.ts';
 import { setFrameTheme } from './frameTheme.ts';
+import { installNativeDialogs } from './nativeDialogs.ts';
 import { parentWindowTransport } from './parentWindowTransport.ts';
 import { createSdk } from './sdk.ts';
 import { SdkCaller } from './sdkCall.ts';
@@ -10,6 +12,9 @@ import { SdkCaller } from './sdkCall.ts';
  * `npx tsx scripts/genSandpackSdk.ts`, which the Sandpack host hands the bundler as a file.
  */
 const sdk = createSdk(parentWindowTransport);
+// Imported before the app by our entry: its dialogs, print and beforeunload are the launcher's before it runs.
+installNativeDialogs(parentWindowTransport.post);
+keepFormsInPage();
 
 // The Sucrase frame gets the theme on connect; this frame asks for it, then follows each switch.
 new SdkCaller(parentWindowTransport).call('theme.get', {}).then(
