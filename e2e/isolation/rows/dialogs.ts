@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { launcherIntact } from '../assertions.ts';
+import { at, failed, launcherIntact } from '../assertions.ts';
 import { clickProbeApp, probeApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
 import type { Probe, RowContext } from '../rowEnv.ts';
@@ -97,6 +97,67 @@ export const dialogs: Row[] = [
       await t.page.reload();
       await expect(t.page.getByRole('tab', { name: t.appName(), exact: true })).toBeVisible();
       expect(t.dialogs, 'dialogs').toEqual([]);
+    },
+  },
+  {
+    id: 'DG4',
+    group: 'dialogs',
+    attempt:
+      'from a click: alert, confirm, prompt and print of a frame it makes inside its own (a plain child iframe, a srcdoc one, frames[0]), hoping for a realm whose dialogs the runtime never wrapped',
+    outcome:
+      'every nested frame of the sandboxed frame is a document of its own opaque origin: each read throws SecurityError; no dialog',
+    apps: {
+      main: () =>
+        clickProbeApp(`
+  const plain = document.createElement('iframe');
+  document.body.append(plain);
+  const srcdoc = document.createElement('iframe');
+  srcdoc.srcdoc = '<p>inner</p>';
+  document.body.append(srcdoc);
+  await wait(300);
+  for (const [name, win] of [['plain', plain.contentWindow], ['srcdoc', srcdoc.contentWindow], ['indexed', window[0]]]) {
+    out[name + 'Confirm'] = await attempt(() => win.confirm('DG4 ' + name));
+    out[name + 'Alert'] = await attempt(() => win.alert('DG4 ' + name));
+    out[name + 'Print'] = await attempt(() => win.print());
+  }
+  out.document = await attempt(() => plain.contentDocument);
+`),
+    },
+    async check(t) {
+      const p = await clickAndProbe(t);
+      for (const name of ['plain', 'srcdoc', 'indexed'])
+        for (const call of ['Confirm', 'Alert', 'Print']) failed(at(p, name + call), 'SecurityError');
+      expect(at(p, 'document')).toEqual({ ok: true, value: null });
+      expect(t.dialogs).toEqual([]);
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'DG5',
+    group: 'dialogs',
+    attempt:
+      "takes the runtime's port (MessagePort.prototype.postMessage) and claims four dialogs open at once, then spins (the host waits on an open dialog)",
+    outcome:
+      'the launcher counts the claims too: past 3 in 10 s it stops waiting and offers "Close app"; the watchdog removes the spinning frame within seconds',
+    timeoutMs: 40_000,
+    apps: {
+      main: () =>
+        probeApp(`
+  const post = MessagePort.prototype.postMessage;
+  let port;
+  MessagePort.prototype.postMessage = function (...args) { port = this; return post.apply(this, args); };
+  await sdk.storage.get('dg5');
+  MessagePort.prototype.postMessage = post;
+  for (let i = 0; i < 4; i++) port.postMessage({ type: 'dialog', phase: 'open' });
+  setTimeout(() => { for (;;) {} }, 300);
+`),
+    },
+    async check(t) {
+      await openAndProbeUntouched(t, 0);
+      const panel = t.page.getByRole('tabpanel');
+      await expect(panel.getByText('This app stopped responding')).toBeVisible({ timeout: 10_000 });
+      await expect(t.iframe()).toHaveCount(0);
+      expect(t.dialogs).toEqual([]);
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { at, launcherIntact, noLeaks } from '../assertions.ts';
+import { at, failed, launcherIntact, noLeaks } from '../assertions.ts';
 import { probeApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
 import { openAndProbe } from '../rowHelpers.ts';
@@ -61,6 +61,37 @@ export const forms: Row[] = [
       await t.page.waitForTimeout(300);
       await launcherIntact(t);
       await expect(t.frame().locator('pre[data-probe]')).toBeVisible();
+    },
+  },
+  {
+    id: 'FM2',
+    group: 'forms',
+    attempt:
+      "submits around the runtime: a form posting to the listener, submitted with a nested frame's own HTMLFormElement.prototype.submit, and a form built in that frame's document",
+    outcome:
+      'the nested frame is a document of its own opaque origin: reaching its submit throws SecurityError, its document is null; nothing leaves; the app keeps its page',
+    apps: {
+      main: (env) =>
+        probeApp(`
+  const child = document.createElement('iframe');
+  document.body.append(child);
+  await wait(300);
+  const form = document.createElement('form');
+  form.action = '${env.listener}/fm2-post';
+  form.method = 'post';
+  form.innerHTML = '<input name="d" value="fm2-secret">';
+  document.body.append(form);
+  out.outer = await attempt(() => { child.contentWindow.HTMLFormElement.prototype.submit.call(form); return 'called'; });
+  out.inner = await attempt(() => { child.contentDocument.createElement('form'); return 'made'; });
+  await wait(500);
+`),
+    },
+    async check(t) {
+      const p = await openAndProbe(t);
+      failed(at(p, 'outer'), 'SecurityError');
+      failed(at(p, 'inner'), 'TypeError');
+      await noLeaks(t);
+      await launcherIntact(t);
     },
   },
 ];
