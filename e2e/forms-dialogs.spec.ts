@@ -115,7 +115,7 @@ test('a to-do item is added by Enter, confirm deletes on OK and keeps on Cancel,
   await app.getByLabel('Email').fill('me@example.com');
   await app.getByRole('button', { name: 'Send feedback' }).click();
   await expect(app.getByText('Feedback sent 1 times')).toBeVisible();
-  // The app keeps its page, its state and its port: another chore, then a stored-state-free check of the panel.
+  // The app keeps its page and its state: another chore joins the list, and the panel shows no stop.
   await field.fill('Windows');
   await field.press('Enter');
   await expect(app.getByRole('listitem')).toHaveText([/Laundry/, /Windows/]);
