@@ -35,10 +35,11 @@ export function installNativeDialogs(post: Post): void {
     }
   };
   const { alert, confirm, prompt } = window;
-  window.alert = (message?: unknown) => ask('alert', () => alert.call(window, message), undefined);
-  window.confirm = (message?: string) => ask('confirm', () => confirm.call(window, message), false);
-  window.prompt = (message?: string, value?: string) =>
-    ask('prompt', () => prompt.call(window, message, value), null);
+  // Rest arguments keep the call's arity: `alert()` shows nothing, `alert(undefined)` shows "undefined".
+  window.alert = (...args: [message?: unknown]) => ask('alert', () => alert.apply(window, args), undefined);
+  window.confirm = (...args: [message?: string]) => ask('confirm', () => confirm.apply(window, args), false);
+  window.prompt = (...args: [message?: string, value?: string]) =>
+    ask('prompt', () => prompt.apply(window, args), null);
   window.print = () => console.warn('[room] print() is not available to apps in the launcher');
   // Registered before any app code: no later listener (nor `onbeforeunload`) sees the event, so none can prompt.
   window.addEventListener('beforeunload', (event) => event.stopImmediatePropagation(), { capture: true });
