@@ -17,7 +17,7 @@ test('the Demo room shows its approved app as a tab and runs it in a sandboxed f
   await expect(tablist.getByRole('tab', { name: 'Standup timer' })).toHaveAttribute('aria-selected', 'true');
 
   const iframe = page.locator('iframe[title="Standup timer"]');
-  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-modals');
   const src = new URL((await iframe.getAttribute('src')) as string);
   expect(src.hostname).toMatch(/^[a-z0-9-]+\.localhost$/);
   expect(src.port).toBe(String(E2E_PORT));

@@ -191,7 +191,7 @@ test('a date-fns app (named import and a subpath) renders pre-bundled in an allo
   await expect(frame.getByText('ISO 2020-01-02')).toBeVisible();
   await expect(page.getByText(/Running with Sandpack/)).toHaveCount(0);
   const iframe = page.locator('iframe[title="Dates"]');
-  expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts');
+  expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-modals');
   expect(await iframe.getAttribute('src')).toMatch(new RegExp(`^http://${app.id}\\.localhost:${PORT}/`));
   await expect(frame.getByText('COUNT 0')).toBeVisible();
   await frame.getByRole('button', { name: 'Add' }).click();
@@ -310,7 +310,9 @@ test("a React component package whose components call hooks shares the runtime's
   await expect(note).toHaveValue('hello');
   await note.fill('typed');
   await expect(frame.getByText('TEXT typed')).toBeVisible();
-  expect(await page.locator('iframe[title="Autosize"]').getAttribute('sandbox')).toBe('allow-scripts');
+  expect(await page.locator('iframe[title="Autosize"]').getAttribute('sandbox')).toBe(
+    'allow-scripts allow-forms allow-modals',
+  );
   expect(errors.filter((e) => /Invalid hook call/.test(e))).toEqual([]);
   expect(outside).toEqual([]);
   await context.close();

@@ -104,7 +104,9 @@ test('an app importing date-fns is reviewed with exact versions and renders thro
   console.log(`sandpack time-to-first-preview (date-fns app): ${Date.now() - started} ms`);
   const iframe = page.locator('iframe[title="Dates"]');
   expect(await iframe.getAttribute('src')).toMatch(new RegExp(`^http://${appId}-sp\\.localhost:${PORT}/`));
-  expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+  expect(await iframe.getAttribute('sandbox')).toBe(
+    'allow-scripts allow-same-origin allow-forms allow-modals',
+  );
   expect(await iframe.getAttribute('allow')).toBeNull();
   expect(outside).toEqual([]);
   await context.close();
@@ -387,6 +389,78 @@ test('an app styled only with Tailwind classes gets their styles in Sandpack, ma
   await expectTailwindStyled(frame, 60_000);
   await expect(frame.locator('#date')).toHaveText('DATE 2020-01-02');
   await expectDarkFollowsTheme(page, frame);
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+/** A to-do list on Sandpack (use-immer): Enter adds, Delete asks `confirm`, Nag asks six times from one click. */
+const IMMER_TODO = {
+  'src/App.tsx': `import { useImmer } from 'use-immer';
+
+export default function App() {
+  const [items, update] = useImmer<string[]>([]);
+  const add = (e) => {
+    e.preventDefault();
+    const field = e.currentTarget.elements.namedItem('chore');
+    update((d) => { d.push(field.value); });
+    field.value = '';
+  };
+  return (
+    <main>
+      <form onSubmit={add}>
+        <label>New chore <input name="chore" required /></label>
+      </form>
+      <form action="http://127.0.0.1:9/leak" method="post"><button>Send away</button></form>
+      <ul>{items.map((item, i) => (
+        <li key={item}>{item} <button type="button" onClick={() => confirm('Delete ' + item + '?') && update((d) => { d.splice(i, 1); })}>Delete {item}</button></li>
+      ))}</ul>
+      <button type="button" onClick={() => { for (let i = 0; i < 6; i++) confirm('Again ' + i); }}>Nag</button>
+    </main>
+  );
+}
+`,
+};
+
+test('a Sandpack app submits forms in its page, asks confirm through the browser, and a dialog flood offers Close app', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  const page = await context.newPage();
+  const { roomId, proposal } = await proposeApp('Chores SP', IMMER_TODO);
+  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const frame = page.frameLocator('iframe[title="Chores SP"]');
+  const field = frame.getByLabel('New chore');
+  await expect(field).toBeVisible({ timeout: 60_000 });
+  await field.fill('Dishes');
+  await field.press('Enter');
+  await expect(frame.getByRole('listitem')).toHaveText([/Dishes/]);
+  // A form posting away submits nothing and the bundler frame keeps its page.
+  await frame.getByRole('button', { name: 'Send away' }).click();
+  page.once('dialog', (d) => d.dismiss());
+  await frame.getByRole('button', { name: 'Delete Dishes' }).click();
+  await expect(frame.getByRole('listitem')).toHaveText([/Dishes/]);
+  page.once('dialog', (d) => d.accept());
+  await frame.getByRole('button', { name: 'Delete Dishes' }).click();
+  await expect(frame.getByRole('listitem')).toHaveCount(0);
+
+  const asked: string[] = [];
+  page.on('dialog', (d) => {
+    asked.push(d.message());
+    void d.accept();
+  });
+  await frame.getByRole('button', { name: 'Nag' }).click();
+  const banner = page.getByRole('alert');
+  await expect(banner).toContainText('Chores SP opened too many dialogs');
+  // At most three dialogs in 10 s: the two above count when they were that recent.
+  expect(asked).toEqual(['Again 0', 'Again 1', 'Again 2'].slice(0, asked.length));
+  expect(asked.length).toBeGreaterThanOrEqual(1);
+  await banner.getByRole('button', { name: 'Close app' }).click();
+  await expect(page.getByRole('alert')).toContainText('You closed this app.');
+  await expect(page.locator('iframe[title="Chores SP"]')).toHaveCount(0);
   expect(outside).toEqual([]);
   await context.close();
 });

@@ -171,7 +171,13 @@ export type FrameToHost =
   | SdkCall
   | LocalWrite
   /** The frame keeps a `localStorage` copy: tell it what other copies of the app write. */
-  | { type: 'local-open' };
+  | { type: 'local-open' }
+  /** A native dialog (`alert`, `confirm`, `prompt`) opens or closes; `cut`: past the limit, answered without asking. */
+  | { type: 'dialog'; phase: DialogPhase };
+
+/** See the `dialog` message. */
+export const DIALOG_PHASES = ['open', 'closed', 'cut'] as const;
+export type DialogPhase = (typeof DIALOG_PHASES)[number];
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
@@ -240,6 +246,8 @@ export function isFrameToHost(x: unknown): x is FrameToHost {
       return typeof x.clear === 'boolean' && isPairs(x.entries, (v) => v === null || isText(v));
     case 'local-open':
       return true;
+    case 'dialog':
+      return DIALOG_PHASES.includes(x.phase as DialogPhase);
     default:
       return false;
   }

@@ -6,6 +6,8 @@ export type Group =
   | 'cross-app'
   | 'files'
   | 'navigation'
+  | 'forms'
+  | 'dialogs'
   | 'network'
   | 'messaging'
   | 'exhaustion'

@@ -1,8 +1,10 @@
 import type { Group, Row } from './Row.ts';
 import { bundle } from './rows/bundle.ts';
 import { crossApp } from './rows/crossApp.ts';
+import { dialogs } from './rows/dialogs.ts';
 import { exhaustion } from './rows/exhaustion.ts';
 import { fileSave } from './rows/fileSave.ts';
+import { forms } from './rows/forms.ts';
 import { messaging } from './rows/messaging.ts';
 import { navigation } from './rows/navigation.ts';
 import { network } from './rows/network.ts';
@@ -24,6 +26,8 @@ export const matrix: Row[] = [
   ...crossApp,
   ...fileSave,
   ...navigation,
+  ...forms,
+  ...dialogs,
   ...network,
   ...messaging,
   ...exhaustion,

@@ -31,6 +31,7 @@ export const META_CASES: MetaCase[] = [
   { id: 'SP2', weaken: { noCsp: true }, because: /expected a failure|reached the listener|violations/ },
   { id: 'M6', weaken: { noBudgets: true }, because: /too many messages and was stopped/ },
   { id: 'WS1', weaken: { leakLocalChanges: true }, because: /storage events B received/ },
+  { id: 'DG1', weaken: { rawDialogs: true }, because: /dialogs the person saw/ },
 ];
 
 /** The Sandpack case (a bundler start) and the flood without budgets (it stalls its neighbours' launchers). */
@@ -45,6 +46,7 @@ const weakeningName = (w: Weakening) =>
     w.keepWebRtc && 'WebRTC constructors kept',
     w.noBudgets && 'message budgets never filled',
     w.leakLocalChanges && "localStorage changes copied to every app's port",
+    w.rawDialogs && "the browser's dialogs kept",
   ]
     .filter(Boolean)
     .join(' + ');

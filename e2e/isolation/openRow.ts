@@ -33,6 +33,15 @@ function pinWebRtc() {
   }
 }
 
+/** Page scripting for the meta-test, in frames only: the browser's own dialogs, which the runtime cannot replace. */
+function pinDialogs() {
+  if (window.top === window) return;
+  for (const name of ['alert', 'confirm', 'prompt', 'print']) {
+    const value = (window as unknown as Record<string, unknown>)[name];
+    Object.defineProperty(window, name, { get: () => value, set: () => {}, configurable: false });
+  }
+}
+
 /**
  * Page scripting for the meta-test, in the launcher page only: inside a message handler (a port's or the
  * window's), `performance.now()` reads a second later at each call, so a budget counted per second never fills.
@@ -150,6 +159,7 @@ export async function openRow(
   if (weaken.keepWebRtc) await context.addInitScript(pinWebRtc);
   if (weaken.noBudgets) await context.addInitScript(dropBudgets);
   if (weaken.leakLocalChanges) await context.addInitScript(leakLocalChanges);
+  if (weaken.rawDialogs) await context.addInitScript(pinDialogs);
   if (weaken.noCsp) {
     // A routed document counts as public to Local Network Access: let it reach loopback as the real one does.
     await context.grantPermissions(['local-network-access']);

@@ -70,3 +70,30 @@ export default function App() {
 `,
   };
 }
+
+/**
+ * A hostile app that acts on the person's click: `body` runs (as in {@link probeApp}) when its **Go**
+ * button is pressed, inside the click's activation, and the app then renders `out` as JSON.
+ */
+export function clickProbeApp(body: string): Record<string, string> {
+  return {
+    'src/App.tsx': `import { useState } from 'react';
+import * as sdk from '@room/sdk';
+
+${PROBE_PRELUDE}
+
+async function probe() {
+  const out = {};
+${body}
+  out.violations = [...new Set(violations)].sort();
+  return out;
+}
+
+export default function App() {
+  const [result, setResult] = useState(null);
+  const go = () => probe().then(setResult, (e) => setResult({ fatal: String(e) }));
+  return result ? <pre data-probe="">{JSON.stringify(result)}</pre> : <button onClick={go}>Go</button>;
+}
+`,
+  };
+}

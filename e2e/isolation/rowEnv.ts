@@ -33,6 +33,8 @@ export interface Weakening {
   noBudgets?: boolean;
   /** Page scripting in the launcher copies each `localStorage` change it sends one app's port to every port it has used. */
   leakLocalChanges?: boolean;
+  /** Page scripting pins each app frame's `alert`, `confirm`, `prompt` and `print` before the runtime wraps them. */
+  rawDialogs?: boolean;
 }
 
 /** Everything a row's check may use: the launcher page, its frames, and host-side observations. */

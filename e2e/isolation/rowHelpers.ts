@@ -6,6 +6,17 @@ export async function openAndProbe(t: RowContext, role = 'main'): Promise<Probe>
   return t.probe(role);
 }
 
+/**
+ * Opens the app and keeps out of its frame for `ms` before reading its probe: Playwright's own
+ * evaluations in a frame carry a user gesture (CDP `userGesture: true`), which would let a probe that
+ * must run without one ask as if the person had clicked.
+ */
+export async function openAndProbeUntouched(t: RowContext, ms: number, role = 'main'): Promise<Probe> {
+  await t.open(role);
+  await t.page.waitForTimeout(ms);
+  return t.probe(role);
+}
+
 /** Samples the launcher's main-thread stalls for `ms`. */
 export async function stallsDuring(t: RowContext, ms: number): Promise<number[]> {
   const samples: number[] = [];

@@ -7,10 +7,12 @@ import {
   PROTOCOL_VERSION,
 } from '../protocol.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
+import { keepFormsInPage } from './formSubmissions.ts';
 import { setFrameTheme } from './frameTheme.ts';
 import { adoptPort, hasPort, onHostMessage, portTransport, postToHost } from './hostPort.ts';
 import { installWebStorage } from './installWebStorage.ts';
 import { preloadPackages } from './loadPackages.ts';
+import { installNativeDialogs } from './nativeDialogs.ts';
 import { runApp } from './runApp.ts';
 import { showOverlay } from './showOverlay.ts';
 import { warmCompiler, warmRender } from './warmUp.ts';
@@ -28,6 +30,9 @@ for (const name of [
     // Best effort: a non-configurable global stays.
   }
 }
+
+installNativeDialogs(postToHost);
+keepFormsInPage();
 
 let files: Record<string, string> = {};
 let started = false;

@@ -1,7 +1,9 @@
 import { isTheme } from '../theme/tokens.ts';
 import { LOCAL_SNAPSHOT_GLOBAL } from '../webStorageLimits.ts';
+import { keepFormsInPage } from './formSubmissions.ts';
 import { setFrameTheme } from './frameTheme.ts';
 import { installWebStorage } from './installWebStorage.ts';
+import { installNativeDialogs } from './nativeDialogs.ts';
 import { parentWindowTransport } from './parentWindowTransport.ts';
 import { createSdk } from './sdk.ts';
 import { SdkCaller } from './sdkCall.ts';
@@ -18,6 +20,9 @@ delete (globalThis as Record<symbol, unknown>)[snapshotKey];
 installWebStorage(parentWindowTransport, Array.isArray(snapshot) ? (snapshot as [string, string][]) : []);
 
 const sdk = createSdk(parentWindowTransport);
+// Imported before the app by our entry: its dialogs, print and beforeunload are the launcher's before it runs.
+installNativeDialogs(parentWindowTransport.post);
+keepFormsInPage();
 
 // The Sucrase frame gets the theme on connect; this frame asks for it, then follows each switch.
 new SdkCaller(parentWindowTransport).call('theme.get', {}).then(

@@ -1,6 +1,8 @@
+import { DIALOG_LIMIT, DialogCount } from '../dialogLimit.ts';
 import {
   type CompiledModules,
   type ConnectMessage,
+  type DialogPhase,
   type FrameError,
   type FrameToHost,
   type HostToFrame,
@@ -17,7 +19,14 @@ export type FrameState =
   | { kind: 'loading' }
   | { kind: 'running' }
   | { kind: 'error'; error: FrameError }
-  | { kind: 'stopped'; reason: 'navigated' | 'unresponsive' | 'flooded' };
+  | { kind: 'stopped'; reason: 'navigated' | 'unresponsive' | 'flooded' | 'closed' };
+
+/**
+ * An app frame's sandbox: scripts, forms (submitting nowhere: the frame's CSP keeps `form-action 'none'`)
+ * and the browser's own dialogs (bounded by the runtime and the watchdog). Never same-origin, popups,
+ * top navigation or downloads.
+ */
+export const FRAME_SANDBOX = 'allow-scripts allow-forms allow-modals';
 
 /** Who the frame is: known to the host from the port it created, never from message contents. */
 export interface FrameIdentity {
@@ -54,6 +63,8 @@ export interface FrameControllerOptions extends FrameIdentity {
   bridge?: FrameBridge;
   /** Watchdog silence before the frame is removed (default 3000 ms). */
   unresponsiveMs?: number;
+  /** The app opened too many dialogs: they are answered without asking; the launcher offers to close it. */
+  onDialogsCut?: () => void;
 }
 
 /**
@@ -79,12 +90,14 @@ export class FrameController {
   private readonly windowFlood = new MessageFlood(MESSAGE_BUDGET.windowPerSecond);
   private readonly portFlood = new MessageFlood(MESSAGE_BUDGET.portPerSecond);
   private readonly portBytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
+  private readonly dialogs = new DialogCount();
+  private dialogsCut = false;
   /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
   onPainted: ((at: number) => void) | undefined;
 
   constructor(private readonly opts: FrameControllerOptions) {
     const iframe = document.createElement('iframe');
-    iframe.setAttribute('sandbox', 'allow-scripts');
+    iframe.setAttribute('sandbox', FRAME_SANDBOX);
     iframe.title = opts.title;
     iframe.src = opts.src;
     iframe.addEventListener('load', this.onLoad);
@@ -205,6 +218,22 @@ export class FrameController {
     this.opts.onState({ kind: 'stopped', reason: 'flooded' });
   };
 
+  private onDialog(phase: DialogPhase): void {
+    if (phase === 'closed') {
+      this.watchdog?.release();
+      return;
+    }
+    // Counted here too: a frame that claims more dialogs than its runtime allows gets no more waiting.
+    if (phase === 'open' && this.dialogs.allow(performance.now())) {
+      this.watchdog?.hold(DIALOG_LIMIT.waitMs);
+      return;
+    }
+    this.watchdog?.release();
+    if (this.dialogsCut) return;
+    this.dialogsCut = true;
+    this.opts.onDialogsCut?.();
+  }
+
   private sendRun(): void {
     if (this.sentRun || !this.files || !this.port) return;
     this.sentRun = true;
@@ -245,6 +274,9 @@ export class FrameController {
       }
       case 'pong':
         this.watchdog?.pong();
+        return;
+      case 'dialog':
+        this.onDialog(message.phase);
         return;
       case 'compiled':
         // Only the runtime's own report counts: it comes first, and only when the frame had to compile.

@@ -19,6 +19,8 @@ export interface PoolEntry {
   paintMs?: number;
   /** A newer approved version than the one running: the shown frame keeps running until reloaded. */
   readyVersion?: number;
+  /** The app opened too many dialogs: they are answered without asking, and the launcher offers **Close app**. */
+  dialogsCut?: boolean;
 }
 
 /** The compile cache as the pool uses it (CompiledCache). */
@@ -151,6 +153,14 @@ export class FramePool {
     this.open(app);
   }
 
+  /** The person closes a running app ("Close app"): its frame goes, its tab shows "Restart". */
+  close(appId: string): void {
+    const slot = this.slots.get(appId);
+    if (!slot?.controller) return;
+    slot.controller.dispose();
+    this.update(slot, { state: { kind: 'stopped', reason: 'closed' }, dialogsCut: false });
+  }
+
   /** Unmounts an app that left the launcher (removed, or no longer listed). */
   drop(appId: string): void {
     const slot = this.slots.get(appId);
@@ -253,6 +263,7 @@ export class FramePool {
       bridge: this.opts.bridge,
       unresponsiveMs: this.opts.unresponsiveMs,
       onState: (state) => this.update(slot, { state }),
+      onDialogsCut: () => this.update(slot, { dialogsCut: true }),
       onCompiled: (files, sent) => {
         this.opts.compiled?.put(this.opts.roomId, slot.app.id, files, sent).catch(() => {});
       },

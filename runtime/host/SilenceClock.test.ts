@@ -44,4 +44,29 @@ describe('SilenceClock', () => {
     expect(ticks(clock, 60_500, 63_000)).toEqual(['ping', 'ping', 'ping', 'ping', 'ping', 'ping']);
     expect(clock.tick(63_001)).toBe('unresponsive');
   });
+
+  it('waits on a held frame (a dialog before the person) until released, then times out afresh', () => {
+    const clock = new SilenceClock(3000, 0);
+    clock.hold(1000, 180_000);
+    expect(ticks(clock, 1500, 60_000).every((v) => v === 'ping')).toBe(true);
+    // A second hold while one runs does not push the bound further.
+    clock.hold(60_000, 180_000);
+    clock.release(90_000);
+    expect(clock.tick(93_000)).toBe('ping');
+    expect(clock.tick(93_001)).toBe('unresponsive');
+  });
+
+  it('holds no longer than the bound: a frame claiming a dialog forever is removed after it', () => {
+    const clock = new SilenceClock(3000, 0);
+    clock.hold(0, 180_000);
+    expect(clock.tick(180_000)).toBe('ping');
+    expect(clock.tick(183_000)).toBe('ping');
+    expect(clock.tick(183_001)).toBe('unresponsive');
+  });
+
+  it('a release without a hold changes nothing', () => {
+    const clock = new SilenceClock(3000, 0);
+    clock.release(2500);
+    expect(clock.tick(3001)).toBe('unresponsive');
+  });
 });

@@ -29,6 +29,16 @@ export class Watchdog {
     this.silence.pong(performance.now());
   }
 
+  /** The frame shows a native dialog: its silence is the person's, for at most `maxMs`. */
+  hold(maxMs: number): void {
+    this.silence.hold(performance.now(), maxMs);
+  }
+
+  /** The dialog closed. */
+  release(): void {
+    this.silence.release(performance.now());
+  }
+
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;

@@ -3,17 +3,21 @@ import type { FrameError } from '../../runtime/protocol.ts';
 import { withoutControls } from './withoutControls.ts';
 
 /**
- * One app's status over its frame: opening, its error with "Reload app", stopped with "Restart", or
- * "Version N is ready." with "Reload" when an update was approved while it runs.
+ * One app's status over its frame: opening, its error with "Reload app", stopped with "Restart",
+ * "Close app" once it opened too many dialogs, or "Version N is ready." with "Reload" when an update was
+ * approved while it runs.
  */
 export function AppPanel({
   name,
   entry,
   onRestart,
+  onClose,
 }: {
   name: string;
   entry: PoolEntry | undefined;
   onRestart: () => void;
+  /** Closes the running app (offered once it opened too many dialogs). */
+  onClose: () => void;
 }) {
   const state = entry?.state ?? { kind: 'loading' };
   switch (state.kind) {
@@ -30,6 +34,15 @@ export function AppPanel({
         </div>
       );
     case 'running':
+      if (entry?.dialogsCut)
+        return (
+          <div className="panel-status panel-error" role="alert" style={{ bottom: 'auto' }}>
+            <p>{name} opened too many dialogs. Its next ones are answered “Cancel” without asking you.</p>
+            <button type="button" onClick={onClose}>
+              Close app
+            </button>
+          </div>
+        );
       // A newer version was approved while this one runs: the member chooses when to take it.
       return entry?.readyVersion === undefined ? null : (
         <div className="panel-status panel-ready" role="status" style={{ bottom: 'auto' }}>
@@ -66,6 +79,7 @@ export const STOPPED_TEXT = {
   unresponsive: 'This app stopped responding',
   navigated: 'This app left its page and was stopped.',
   flooded: 'This app sent the launcher too many messages and was stopped.',
+  closed: 'You closed this app.',
 } as const;
 
 /**

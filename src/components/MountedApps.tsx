@@ -101,6 +101,7 @@ export function MountedApps({
           name={selected.name}
           entry={pool.entry(selected.id)}
           onRestart={() => pool.restart(poolApp(selected))}
+          onClose={() => pool.close(selected.id)}
         />
       )}
       {sandpackApps.map(

@@ -44,12 +44,14 @@ export function SandpackPanel(props: {
   const [files, setFiles] = useState<Record<string, string>>();
   const [local, setLocal] = useState<[string, string][]>();
   const [waited, setWaited] = useState(0);
+  const [dialogsCut, setDialogsCut] = useState(false);
   const [tailwind, setTailwind] = useState<{ made?: SandpackTailwind; error?: string }>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) starts everything again.
   useEffect(() => {
     let live = true;
     setPhase({ kind: 'loading', status: 'loading Sandpack' });
+    setDialogsCut(false);
     Promise.all([
       loadView(),
       api('GET /api/rooms/:roomId/apps/:appId/files', { params: { roomId, appId } }),
@@ -97,6 +99,10 @@ export function SandpackPanel(props: {
   }, [loading, attempt]);
 
   const onOutcome = useCallback((o: SandpackOutcome) => {
+    if (o.kind === 'dialogs-cut') {
+      setDialogsCut(true);
+      return;
+    }
     setPhase((p) => {
       // A later error replaces an earlier one: the bundler's own message (with file and line) can follow
       // its `done` (which only says that compiling failed).
@@ -120,6 +126,21 @@ export function SandpackPanel(props: {
           Opening {name} with Sandpack… ({phase.status}
           {/* Hidden from the live region: a count every second would drown the steps it announces. */}
           {waited >= 5 && <span aria-hidden="true">, {waited} s</span>})
+        </div>
+      )}
+      {dialogsCut && phase.kind !== 'error' && (
+        <div
+          className="panel-status panel-error"
+          role="alert"
+          style={{ top: '2rem', bottom: 'auto', zIndex: 2 }}
+        >
+          <p>{name} opened too many dialogs. Its next ones are answered “Cancel” without asking you.</p>
+          <button
+            type="button"
+            onClick={() => setPhase({ kind: 'error', message: STOPPED_TEXT.closed, stopped: true })}
+          >
+            Close app
+          </button>
         </div>
       )}
       {phase.kind === 'error' && (

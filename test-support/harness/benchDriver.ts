@@ -1,4 +1,4 @@
-import { FrameController } from '../../runtime/host/FrameController.ts';
+import { FRAME_SANDBOX, FrameController } from '../../runtime/host/FrameController.ts';
 import type { FramePool } from '../../runtime/host/FramePool.ts';
 import type { CompiledModules } from '../../runtime/protocol.ts';
 
@@ -156,7 +156,7 @@ export function primeCompiled(
 export function armFloor(src: string, warm: boolean): Promise<void> {
   delete button().dataset.paintMs;
   const iframe = document.createElement('iframe');
-  iframe.setAttribute('sandbox', 'allow-scripts');
+  iframe.setAttribute('sandbox', FRAME_SANDBOX);
   iframe.src = src;
   let clickedAt = 0;
   const ready = new Promise<void>((resolve) => {

@@ -31,7 +31,7 @@ export default function App() {
     setLeft(SECONDS_EACH);
     setRunning(true);
   };
-  // No <form>: the sandbox (no allow-forms) drops submit events.
+  // Added by the button or by Enter in the field (onKeyDown below).
   const add = () => {
     const name = draft.trim();
     if (name && !team.includes(name)) setTeam([...team, name]);

@@ -26,7 +26,7 @@ async function roomView(t: RowContext, roomId = t.roomId): Promise<RoomView> {
 /**
  * Opens a pre-bundled app and reads its probe, after asserting it really took that path: the server
  * built its packages, the frame loaded the bundle from its own site, no Sandpack, and the frame's
- * sandbox is exactly `allow-scripts`. The outcome comes from the package's own code.
+ * sandbox is exactly `allow-scripts allow-forms allow-modals`. The outcome comes from the package's own code.
  */
 async function openBundled(t: RowContext, role = 'main'): Promise<Probe & { bundle: string }> {
   const view = (await roomView(t)).apps.find((a) => a.id === t.appId(role));
@@ -35,7 +35,7 @@ async function openBundled(t: RowContext, role = 'main'): Promise<Probe & { bund
   expect(bundle).toMatch(new RegExp(`^http://${t.appId(role)}\\.localhost:\\d+/deps/[0-9a-f]{64}\\.js$`));
   await t.open(role);
   const p = await t.probe(role);
-  expect(await t.iframe(role).getAttribute('sandbox')).toBe('allow-scripts');
+  expect(await t.iframe(role).getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-modals');
   expect(t.frameRequests()).toContain(bundle);
   await expect(t.page.getByText(/Running with Sandpack/)).toHaveCount(0);
   expect(p.from, JSON.stringify(p)).toBe(PROBE_PACKAGE);

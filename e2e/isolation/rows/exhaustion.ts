@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { launcherIntact } from '../assertions.ts';
 import { probeApp, tickerApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
-import { openAndProbe, stallsDuring } from '../rowHelpers.ts';
+import { openAndProbeUntouched, stallsDuring } from '../rowHelpers.ts';
 
 const spinnerApp = (label: string, body: string) => ({
   'src/App.tsx': `import { useEffect } from 'react';
@@ -122,7 +122,7 @@ export const exhaustion: Row[] = [
     group: 'exhaustion',
     attempt: 'alert / confirm / prompt / print in a 200-round loop',
     outcome:
-      'no dialog ever appears (no allow-modals); confirm is false, prompt null; the launcher answers < 500 ms',
+      'no dialog ever appears (no gesture: the runtime answers without asking); confirm is false, prompt null; the launcher answers < 500 ms',
     apps: {
       main: () =>
         probeApp(`
@@ -137,7 +137,8 @@ export const exhaustion: Row[] = [
 `),
     },
     async check(t) {
-      const p = await openAndProbe(t);
+      const p = await openAndProbeUntouched(t, 2000);
+      expect(t.dialogs).toEqual([]);
       expect(p.confirm).toBe(false);
       expect(p.prompt).toBeNull();
       expect(await t.hostStall()).toBeLessThan(500);

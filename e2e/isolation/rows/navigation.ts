@@ -78,7 +78,8 @@ export const navigation: Row[] = [
     id: 'N4',
     group: 'navigation',
     attempt: 'submit forms with target=_top and target=_blank to the listener',
-    outcome: 'blocked (no allow-forms, form-action none); no request; no new page',
+    outcome:
+      'blocked (the runtime keeps submissions in the page, form-action none; no allow-popups or top navigation); no request; no new page; the app keeps its page',
     apps: {
       main: (env) =>
         probeApp(`

@@ -11,11 +11,11 @@ export const parentDom: Row[] = [
     group: 'parent-dom',
     attempt: '(static) the iframe the launcher creates for an approved app',
     outcome:
-      'sandbox is exactly "allow-scripts"; the document loads from the app\'s own <key>.localhost origin',
+      'sandbox is exactly "allow-scripts allow-forms allow-modals"; the document loads from the app\'s own <key>.localhost origin',
     apps: { main: () => tickerApp('D1 plain app') },
     async check(t) {
       await t.open();
-      await expect(t.iframe()).toHaveAttribute('sandbox', 'allow-scripts');
+      await expect(t.iframe()).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-modals');
       const src = new URL((await t.iframe().getAttribute('src')) ?? '');
       expect(src.hostname).toBe(`${t.appId().toLowerCase()}.localhost`);
       await expect(t.frame().getByText('D1 plain app')).toBeVisible();

@@ -8,6 +8,9 @@ import { connectSandpackFrame } from './connectSandpackFrame.ts';
 import { sandpackFiles } from './sandpackFiles.ts';
 import type { SandpackTailwind } from './sandpackTailwind.ts';
 
+/** The bundler needs a real origin (`allow-same-origin`); forms and dialogs as in the Sucrase frame's `FRAME_SANDBOX`. */
+export const SANDPACK_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-modals';
+
 /** How a Sandpack start went, for the shell's panel. */
 export type SandpackOutcome =
   | { kind: 'running'; ms: number }
@@ -15,7 +18,9 @@ export type SandpackOutcome =
   | { kind: 'error'; message: string; fromApp?: boolean }
   | { kind: 'status'; status: string }
   /** The bundler frame passed its message budget: the panel removes it. */
-  | { kind: 'flooded' };
+  | { kind: 'flooded' }
+  /** The app opened too many dialogs: the panel offers **Close app**. */
+  | { kind: 'dialogs-cut' };
 
 export interface SandpackViewProps {
   who: FrameIdentity;
@@ -102,10 +107,11 @@ function Preview({ who, name, bundlerUrl, bridge, onOutcome }: SandpackViewProps
     };
     const origin = new URL(bundlerUrl).origin;
     const onFlood = () => onOutcome({ kind: 'flooded' });
-    return connectSandpackFrame({ iframe: el, origin, who, bridge, onBundlerMessage, onFlood });
+    const onDialogsCut = () => onOutcome({ kind: 'dialogs-cut' });
+    return connectSandpackFrame({ iframe: el, origin, who, bridge, onBundlerMessage, onFlood, onDialogsCut });
   }, [iframe, bundlerUrl, who, bridge, onOutcome]);
   return (
-    // A pre-set sandbox is kept by sandpack-client: only what the bundler needs, no `allow` list.
-    <iframe ref={iframe} title={name} sandbox="allow-scripts allow-same-origin" className="sandpack-frame" />
+    // A pre-set sandbox is kept by sandpack-client: what the bundler needs and the app frame's forms and dialogs, no `allow` list.
+    <iframe ref={iframe} title={name} sandbox={SANDPACK_SANDBOX} className="sandpack-frame" />
   );
 }

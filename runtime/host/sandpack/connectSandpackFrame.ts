@@ -1,3 +1,4 @@
+import { DialogCount } from '../../dialogLimit.ts';
 import { type FrameToHost, type HostToFrame, isFrameToHost, type JsonValue } from '../../protocol.ts';
 import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
 import { hostTheme, onHostTheme } from '../hostTheme.ts';
@@ -23,11 +24,15 @@ export function connectSandpackFrame(opts: {
   onBundlerMessage?: (data: unknown) => void;
   /** The frame passed its message budget: the caller removes it. */
   onFlood: () => void;
+  /** The app opened too many dialogs (by its runtime's word or by our count): the caller offers to close it. */
+  onDialogsCut?: () => void;
 }): () => void {
   const { iframe, origin, who, bridge } = opts;
   const count = new MessageFlood(MESSAGE_BUDGET.sandpackPerSecond);
   const bytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
   let flooded = false;
+  const dialogs = new DialogCount();
+  let dialogsCut = false;
   const onMessage = (event: MessageEvent, nested: boolean) => {
     const now = performance.now();
     // Counted before `event.data` is read, here or by sandpack-client (the watch captures, so it runs
@@ -37,6 +42,15 @@ export function connectSandpackFrame(opts: {
     if (nested) return;
     const data: unknown = event.data;
     if (bytes.hit(now, messageBytes(data, bytes.left(now)))) return flood(event);
+    if (isFrameToHost(data) && data.type === 'dialog') {
+      // No watchdog here to hold: only the count matters, checked as the Sucrase frame's host does.
+      const over = data.phase === 'cut' || (data.phase === 'open' && !dialogs.allow(now));
+      if (over && !dialogsCut) {
+        dialogsCut = true;
+        opts.onDialogsCut?.();
+      }
+      return;
+    }
     if (!isFrameToHost(data) || !ROUTED.has(data.type)) {
       opts.onBundlerMessage?.(data);
       return;
