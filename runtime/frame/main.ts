@@ -8,7 +8,8 @@ import {
 } from '../protocol.ts';
 import { errorFromThrown } from './errorFromThrown.ts';
 import { setFrameTheme } from './frameTheme.ts';
-import { adoptPort, hasPort, onHostMessage, postToHost } from './hostPort.ts';
+import { adoptPort, hasPort, onHostMessage, portTransport, postToHost } from './hostPort.ts';
+import { installOutbound } from './installOutbound.ts';
 import { preloadPackages } from './loadPackages.ts';
 import { runApp } from './runApp.ts';
 import { showOverlay } from './showOverlay.ts';
@@ -27,6 +28,8 @@ for (const name of [
     // Best effort: a non-configurable global stays.
   }
 }
+
+installOutbound(portTransport);
 
 let files: Record<string, string> = {};
 let started = false;

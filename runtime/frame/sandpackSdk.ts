@@ -1,5 +1,6 @@
 import { isTheme } from '../theme/tokens.ts';
 import { setFrameTheme } from './frameTheme.ts';
+import { installOutbound } from './installOutbound.ts';
 import { parentWindowTransport } from './parentWindowTransport.ts';
 import { createSdk } from './sdk.ts';
 import { SdkCaller } from './sdkCall.ts';
@@ -10,6 +11,8 @@ import { SdkCaller } from './sdkCall.ts';
  * `npx tsx scripts/genSandpackSdk.ts`, which the Sandpack host hands the bundler as a file.
  */
 const sdk = createSdk(parentWindowTransport);
+// Imported before the app (sandpackFiles' entry): its links, copies and downloads ask the launcher too.
+installOutbound(parentWindowTransport);
 
 // The Sucrase frame gets the theme on connect; this frame asks for it, then follows each switch.
 new SdkCaller(parentWindowTransport).call('theme.get', {}).then(
