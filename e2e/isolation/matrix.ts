@@ -6,6 +6,7 @@ import { fileSave } from './rows/fileSave.ts';
 import { messaging } from './rows/messaging.ts';
 import { navigation } from './rows/navigation.ts';
 import { network } from './rows/network.ts';
+import { outbound } from './rows/outbound.ts';
 import { parentDom } from './rows/parentDom.ts';
 import { reviewer } from './rows/reviewer.ts';
 import { sandpack } from './rows/sandpack.ts';
@@ -21,6 +22,7 @@ export const matrix: Row[] = [
   ...storage,
   ...crossApp,
   ...fileSave,
+  ...outbound,
   ...navigation,
   ...network,
   ...messaging,

@@ -31,6 +31,8 @@ export interface Weakening {
   keepWebRtc?: boolean;
   /** Page scripting moves the launcher's clock a second on at each read inside a message handler: every budget second starts afresh. */
   noBudgets?: boolean;
+  /** Page scripting makes the launcher's gesture check always pass (activated, focused on the app's frame). */
+  anyGesture?: boolean;
 }
 
 /** Everything a row's check may use: the launcher page, its frames, and host-side observations. */
