@@ -2,8 +2,8 @@ import { E2E_PORT } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { roomWithApps } from './rooms.ts';
 
-// The link's target: the shell's health route, served here, so the new tab loads and can be read.
-const DOCS = `http://127.0.0.1:${E2E_PORT}/healthz?page=guide&from=docs`;
+// The link's target: the server's health route on another origin than the launcher's, so the new tab loads.
+const DOCS = `http://localhost:${E2E_PORT}/healthz?page=guide&from=docs`;
 
 /** An everyday app: Copy, a docs link, Export CSV (a Blob URL on `<a download>`), and a copy from a timer. */
 const EVERYDAY_APP = {
@@ -45,7 +45,7 @@ test('Copy writes the clipboard after a click, a copy nobody clicked for is refu
   await page.goto(`/rooms/${roomId}`);
   const frame = page.frameLocator('iframe[title="Lunch tools"]');
   await expect(frame.getByTestId('unasked')).toHaveText(
-    /^refused NotAllowedError .*only right after they click/,
+    /^refused NotAllowedError .*only right after the person clicks/,
   );
 
   // The premise, measured: a real click inside the cross-origin frame activates the launcher page too.

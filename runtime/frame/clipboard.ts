@@ -21,6 +21,7 @@ export function installClipboard(caller: SdkCaller): void {
       throw refused('Apps may copy plain text only (navigator.clipboard.writeText)');
     await writeText(await (await item.getType('text/plain')).text());
   };
+  routeExecCommand(writeText);
   const clipboard = navigator.clipboard as Clipboard | undefined;
   if (clipboard) {
     Object.defineProperty(clipboard, 'writeText', { value: writeText, configurable: true });
@@ -32,4 +33,31 @@ export function installClipboard(caller: SdkCaller): void {
     value: { writeText, write, readText: read, read },
     configurable: true,
   });
+}
+
+/** The text `execCommand('copy')` would copy: the selection, or the selected part of the focused field. */
+function selectedText(): string {
+  const field = document.activeElement;
+  if (field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) {
+    const { selectionStart: start, selectionEnd: end } = field;
+    if (start !== null && end !== null && end > start) return field.value.slice(start, end);
+  }
+  return document.getSelection()?.toString() ?? '';
+}
+
+/**
+ * `document.execCommand('copy'|'cut')` (what copy libraries fall back to) would write the clipboard with
+ * no word to the launcher: it goes through the same path as writeText; `cut` then deletes the selection.
+ */
+export function routeExecCommand(writeText: (text: string) => Promise<void>): void {
+  const exec = Document.prototype.execCommand;
+  Document.prototype.execCommand = function (this: Document, command: string, ...rest: [boolean?, string?]) {
+    const name = String(command).toLowerCase();
+    if (name !== 'copy' && name !== 'cut') return exec.call(this, command, ...rest);
+    writeText(selectedText()).catch((err: Error) =>
+      console.warn(`[room] The copy was refused: ${err.message}`),
+    );
+    if (name === 'cut') exec.call(this, 'delete');
+    return true;
+  };
 }

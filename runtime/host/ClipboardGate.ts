@@ -29,7 +29,8 @@ export class ClipboardGate {
     action: 'copy to the clipboard',
     refused: 'clipboard_refused',
     perMinute: CLIPBOARD_LIMITS.perMinute,
-    timeoutMs: 5_000,
+    // Unused: a copy asks nothing of the person.
+    timeoutMs: 0,
   };
 
   constructor(private readonly opts: ClipboardGateOptions) {}
@@ -44,7 +45,7 @@ export class ClipboardGate {
       throw new CodedError('invalid_value', 'navigator.clipboard.writeText takes a string');
     if (text.length > CLIPBOARD_LIMITS.maxChars)
       throw new CodedError('too_large', `At most ${CLIPBOARD_LIMITS.maxChars} characters a copy`);
-    await this.opts.prompts.ask(who, this.kind, async () => {
+    await this.opts.prompts.unprompted(who, this.kind, async () => {
       try {
         await this.opts.write(text);
       } catch (err) {

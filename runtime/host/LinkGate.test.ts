@@ -15,6 +15,7 @@ function links(answer = true, gesture = true) {
   const g = new LinkGate({
     prompts: prompts(gesture),
     open: (r) => opened.push(r),
+    launcherOrigin: 'https://room.example',
     ask: (r) => {
       asked.push(r);
       return Promise.resolve(answer);
@@ -52,6 +53,7 @@ describe('LinkGate', () => {
       'blob:https://example.com/x',
       'https://google.com@evil.example/',
       'https://user:pass@example.com/',
+      'https://room.example/?token=attacker',
       '/relative',
       'x'.repeat(5000),
       42,

@@ -22,6 +22,8 @@ export interface LinkGateOptions {
   ask: (request: LinkRequest, signal: AbortSignal) => Promise<boolean>;
   /** Opens the link in a new tab, no opener, no referrer; called only after the person said Open. */
   open: (request: LinkRequest) => void;
+  /** The launcher's own origin: an app may not send the person to its pages (a sign-in link, a room). */
+  launcherOrigin: string;
 }
 
 /**
@@ -46,6 +48,8 @@ export class LinkGate {
   private async openLink(who: FrameIdentity, url: unknown): Promise<undefined> {
     // Refusals that cost nothing come first; every link that could prompt counts against the rate.
     const request = { who, ...linkTarget(url) };
+    if (new URL(request.href).origin === this.opts.launcherOrigin)
+      throw new CodedError('link_refused', "Apps cannot open the launcher's own pages");
     const yes = await this.opts.prompts.ask(who, this.kind, (signal) => this.opts.ask(request, signal));
     if (!yes) throw new CodedError('link_refused', 'The person did not open the link');
     this.opts.open(request);

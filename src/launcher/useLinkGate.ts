@@ -19,6 +19,7 @@ export function useLinkGate(prompts: PromptGate) {
       new LinkGate({
         prompts,
         open,
+        launcherOrigin: window.location.origin,
         ask: (request, signal) =>
           new Promise<boolean>((resolve) => {
             const answer = (yes: boolean) => {

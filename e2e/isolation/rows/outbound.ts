@@ -63,7 +63,8 @@ export const outbound: Row[] = [
       const p = await t.probe();
       const unasked = p.unasked as Attempt[];
       expect(codes(unasked)).toEqual(Array(4).fill('NotAllowedError'));
-      for (const r of unasked) expect(r.message).toMatch(/only right after they click or press a key in it/);
+      for (const r of unasked)
+        expect(r.message).toMatch(/only right after the person clicks or presses a key in it/);
       expect(codes([p.readText, p.read, p.html])).toEqual(Array(3).fill('NotAllowedError'));
       expect(await t.page.evaluate(() => navigator.clipboard.readText())).toBe(SENTINEL);
       await expect(t.page.getByText(/Copied by/)).toHaveCount(0);
@@ -192,6 +193,52 @@ export const outbound: Row[] = [
       expect(warns.filter((w) => /user name or password/.test(w))).toHaveLength(1);
       await t.drain();
       expect(t.leaks()).toEqual([]);
+      await launcherIntact(t);
+    },
+  },
+  {
+    id: 'O5',
+    group: 'outbound',
+    attempt:
+      'after one click in the app: `document.execCommand("copy")` of a hidden selection, 10 `window.open` calls at once, then a link to the launcher\'s own sign-in page',
+    outcome:
+      'the execCommand copy goes through the launcher like writeText (the clipboard gets it only with "Copied by"); one link prompt, the other 9 refused (a prompt is open, then over 6 a minute); the launcher\'s own page is refused without a prompt',
+    apps: {
+      main: (env) =>
+        probeApp(`
+  ${WARNS}
+  ${clickOn('Go')}
+  const hidden = document.createElement('textarea');
+  hidden.value = 'hidden text';
+  hidden.style.cssText = 'position:fixed;left:-9999px';
+  document.body.append(hidden);
+  hidden.select();
+  out.exec = show(document.execCommand('copy'));
+  for (let i = 0; i < 10; i++) window.open('https://example.com/' + i);
+  ${clickOn('Again')}
+  window.open('${env.shell}/?token=attacker-token');
+  await wait(1000);
+`),
+    },
+    async check(t) {
+      await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.env.shell });
+      const frame = await t.open();
+      await t.page.evaluate((text) => navigator.clipboard.writeText(text), SENTINEL);
+      await frame.getByRole('button', { name: 'Go' }).click();
+      await expect(prompt(t)).toHaveCount(1);
+      await expect(prompt(t).getByTestId('link-full')).toHaveText('https://example.com/0');
+      await expect(t.page.getByText(/Copied by/)).toBeVisible();
+      expect(await t.page.evaluate(() => navigator.clipboard.readText())).toBe('hidden text');
+      await prompt(t).getByRole('button', { name: 'Cancel' }).click();
+      await frame.getByRole('button', { name: 'Again' }).click();
+      await t.page.waitForTimeout(1000);
+      await expect(prompt(t)).toHaveCount(0);
+      const p = await t.probe();
+      const warns = p.warns as string[];
+      expect(p.exec).toBe(true);
+      // A prompt is open, then past 6 asks a minute.
+      expect(warns.filter((w) => /Another prompt is waiting|At most 6 asks/.test(w))).toHaveLength(9);
+      expect(warns.filter((w) => /the launcher's own pages/.test(w))).toHaveLength(1);
       await launcherIntact(t);
     },
   },
