@@ -101,3 +101,63 @@ test('Copy writes the clipboard after a click, a copy nobody clicked for is refu
   const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
   expect(bytes.toString('utf8')).toBe('dish,votes\nPizza,3\nSoup,2\n');
 });
+
+const LINKS_APP = {
+  'src/App.tsx': `import { useState } from 'react';
+
+export default function App() {
+  const [route, setRoute] = useState('home');
+  return (
+    <main>
+      <a href="https://example.com/keys">Key link</a>
+      <a href="/settings" onClick={(e) => { e.preventDefault(); setRoute('settings'); }}>Settings</a>
+      <a href="#notes">Jump to notes</a>
+      <a href="ftp://example.com/file">Old link</a>
+      <p data-testid="route">{route}</p>
+      <div style={{ height: 3000 }} />
+      <h2 id="notes">Notes</h2>
+    </main>
+  );
+}
+`,
+};
+
+test('Enter, a middle-click and a Ctrl-click on a link ask too; #anchor scrolls the app, an app route stays in the app, an ftp: link is refused; nothing opens without Open', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const { roomId } = await roomWithApps(request, `Links ${Date.now()}`, { 'Link kinds': LINKS_APP });
+  await page.goto(`/rooms/${roomId}`);
+  const frame = page.frameLocator('iframe[title="Link kinds"]');
+  const popups: string[] = [];
+  page.context().on('page', (p) => popups.push(p.url()));
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  const prompt = page.getByRole('dialog', { name: 'Open a link from Link kinds?' });
+  const key = frame.getByRole('link', { name: 'Key link' });
+  const askedThenCancel = async () => {
+    await expect(prompt.locator('.link-host')).toHaveText('example.com');
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await expect(prompt).toHaveCount(0);
+  };
+  await key.focus();
+  await page.keyboard.press('Enter');
+  await askedThenCancel();
+  await key.click({ button: 'middle' });
+  await askedThenCancel();
+  await key.click({ modifiers: ['Control'] });
+  await askedThenCancel();
+
+  await frame.getByRole('link', { name: 'Settings' }).click();
+  await expect(frame.getByTestId('route')).toHaveText('settings');
+  await frame.getByRole('link', { name: 'Jump to notes' }).click();
+  await expect(frame.getByRole('heading', { name: 'Notes' })).toBeInViewport();
+  await frame.getByRole('link', { name: 'Old link' }).click();
+  await expect.poll(() => warnings.join('\n')).toMatch(/\[room\] The link was not opened: .*not ftp:/);
+  await expect(prompt).toHaveCount(0);
+  expect(popups).toEqual([]);
+  expect(new URL(page.url()).pathname).toBe(`/rooms/${roomId}`);
+  // The frame stayed on its own document: no hash, no route of its own.
+  const inner = await (await page.locator('iframe[title="Link kinds"]').elementHandle())?.contentFrame();
+  expect(inner?.url()).toMatch(/^http:\/\/[a-z0-9-]+\.localhost:\d+\/$/);
+});
