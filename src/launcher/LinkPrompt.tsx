@@ -35,7 +35,8 @@ export function LinkPrompt({ pending, appName }: { pending: PendingLink; appName
       <figure className="link-address">
         <figcaption>{kind === 'web' ? 'Site' : kind === 'email' ? 'To' : 'Number'}</figcaption>
         <code className="link-host" dir="ltr">
-          {parts.host}
+          <span className="link-sub">{parts.host.slice(0, parts.host.length - parts.site.length)}</span>
+          <strong>{parts.site}</strong>
         </code>
         <figcaption>Full address</figcaption>
         <code className="link-full" dir="ltr" data-testid="link-full">

@@ -15,7 +15,13 @@ describe('punycodeLabel', () => {
 describe('linkParts', () => {
   it('keeps the host apart and the rest after it, with no warning for a plain https name', () => {
     const p = linkParts('web', new URL('https://docs.example.com/guide?x=1#top').href);
-    expect(p).toEqual({ scheme: 'https://', host: 'docs.example.com', rest: '/guide?x=1#top', flags: [] });
+    expect(p).toEqual({
+      scheme: 'https://',
+      host: 'docs.example.com',
+      site: 'example.com',
+      rest: '/guide?x=1#top',
+      flags: [],
+    });
   });
 
   it('flags a Cyrillic look-alike of apple.com, and a whole-script one', () => {
@@ -46,5 +52,15 @@ describe('linkParts', () => {
     expect(p.scheme).toBe('mailto:');
     expect(p.rest).toBe('?subject=hi');
     expect(p.flags.join('\n')).toMatch(/Looks like apple\.com/);
+  });
+
+  it("names the site of a host that starts with another site's name, and keeps country second levels", () => {
+    const p = linkParts('web', 'https://accounts.google.com.evil.net/login');
+    expect(p.site).toBe('evil.net');
+    expect(p.flags).toEqual([
+      'The site is evil.net: "accounts.google.com" before it is a name that site chose',
+    ]);
+    expect(linkParts('web', 'https://www.bbc.co.uk/').site).toBe('bbc.co.uk');
+    expect(linkParts('web', 'https://www.bbc.co.uk/').flags).toEqual([]);
   });
 });

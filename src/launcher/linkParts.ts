@@ -11,6 +11,11 @@ export interface LinkParts {
   scheme: string;
   /** The host as the browser will use it (ASCII, `xn--` for international names); the address for email, the number for a phone. */
   host: string;
+  /**
+   * The end of `host` that names the site (its last two labels, three under a country's second level such
+   * as `co.uk`): the prompt shows it boldest, so `accounts.google.com.evil.net` reads as evil.net.
+   */
+  site: string;
   /** The host's international form, when it differs from `host`. */
   unicodeHost?: string;
   /** Everything after the host (path, query, fragment), ASCII as the browser serialises it. */
@@ -39,6 +44,18 @@ function hostFlags(host: string): { unicodeHost?: string; flags: string[] } {
   return { unicodeHost, flags };
 }
 
+// Labels that read as the end of a site name when they appear before the real one.
+const TLD_LIKE = new Set(['com', 'org', 'net', 'gov', 'edu', 'io', 'co', 'app', 'dev', 'uk', 'de', 'fr']);
+
+/** The site part of a host name (no public suffix list: two labels, three under `co.uk`-like endings). */
+function siteOf(hostname: string): string {
+  if (/^[\d.]+$|^\[/.test(hostname)) return hostname;
+  const labels = hostname.split('.');
+  const [second, last] = labels.slice(-2);
+  const country = last?.length === 2 && second !== undefined && second.length <= 3 && labels.length > 2;
+  return labels.slice(country ? -3 : -2).join('.');
+}
+
 /** Splits a checked link (`linkTarget`) into what the link prompt shows. */
 export function linkParts(kind: LinkKind, href: string): LinkParts {
   const url = new URL(href);
@@ -48,9 +65,14 @@ export function linkParts(kind: LinkKind, href: string): LinkParts {
       flags.push('Not encrypted (http): others on the network can read or change it');
     if (/^[\d.]+$|^\[/.test(url.hostname)) flags.push('A bare IP address, not a site name');
     const port = url.port ? `:${url.port}` : '';
+    const site = siteOf(url.hostname);
+    const before = url.hostname.slice(0, -site.length - 1);
+    if (before && before.split('.').some((label) => TLD_LIKE.has(label)))
+      flags.push(`The site is ${site}: "${before}" before it is a name that site chose`);
     return {
       scheme: `${url.protocol}//`,
       host: url.hostname + port,
+      site: site + port,
       ...(unicodeHost ? { unicodeHost } : {}),
       rest: url.pathname + url.search + url.hash,
       flags,
@@ -71,6 +93,7 @@ export function linkParts(kind: LinkKind, href: string): LinkParts {
   return {
     scheme: url.protocol,
     host: target,
+    site: target,
     ...(unicodeHost ? { unicodeHost: target.slice(0, target.length - domain.length) + unicodeHost } : {}),
     rest: url.search + url.hash,
     flags,

@@ -161,9 +161,9 @@ export const outbound: Row[] = [
     id: 'O4',
     group: 'outbound',
     attempt:
-      'spoofed addresses, each after a click in the app: `https://google.com@<listener>/`, then a Cyrillic look-alike `https://аpple.com/`, then `https://accounts.google.com.<listener host>/` with a 3,000-character path',
+      'spoofed addresses, each after a click in the app: `https://google.com@<listener>/`, then a Cyrillic look-alike `https://аpple.com/`, then `http://accounts.google.com.evil.localhost/` with a 3,000-character path',
     outcome:
-      'the user@host link is refused with no prompt; the look-alike is asked with its `xn--` host large and flagged "Looks like apple.com"; the long one shows its real host apart with the path shortened and marked; Cancel opens nothing',
+      'the user@host link is refused with no prompt; the look-alike is asked with its `xn--` host large and flagged "Looks like apple.com"; the long one shows its site (evil.localhost) boldest and flagged, with the path shortened and marked; Cancel opens nothing',
     apps: {
       main: (env) =>
         probeApp(`
@@ -174,7 +174,7 @@ export const outbound: Row[] = [
   ${clickOn('Two')}
   link('https://\\u0430pple.com/signin').click();
   ${clickOn('Three')}
-  link('http://accounts.google.com.localhost/' + 'x'.repeat(3000) + '/end').click();
+  link('http://accounts.google.com.evil.localhost/' + 'x'.repeat(3000) + '/end').click();
 `),
     },
     async check(t) {
@@ -185,7 +185,9 @@ export const outbound: Row[] = [
       await expect(prompt(t)).toContainText('Looks like apple.com');
       await prompt(t).getByRole('button', { name: 'Cancel' }).click();
       await frame.getByRole('button', { name: 'Three' }).click();
-      await expect(prompt(t).locator('.link-host')).toHaveText('accounts.google.com.localhost');
+      await expect(prompt(t).locator('.link-host')).toHaveText('accounts.google.com.evil.localhost');
+      await expect(prompt(t).locator('.link-host strong')).toHaveText('evil.localhost');
+      await expect(prompt(t)).toContainText('The site is evil.localhost');
       await expect(prompt(t).locator('.link-gap')).toContainText('more characters');
       expect(((await prompt(t).getByTestId('link-full').textContent()) ?? '').length).toBeLessThan(200);
       await prompt(t).getByRole('button', { name: 'Cancel' }).click();
