@@ -67,7 +67,7 @@ export function linkParts(kind: LinkKind, href: string): LinkParts {
     const port = url.port ? `:${url.port}` : '';
     const site = siteOf(url.hostname);
     const before = url.hostname.slice(0, -site.length - 1);
-    if (before && before.split('.').some((label) => TLD_LIKE.has(label)))
+    if (before.split('.').some((label) => TLD_LIKE.has(label)))
       flags.push(`The site is ${site}: "${before}" before it is a name that site chose`);
     return {
       scheme: `${url.protocol}//`,
