@@ -103,4 +103,34 @@ describe('ClipboardGate', () => {
     expect(code(await g.copy('x'.repeat(1_000_001)))).toBe('too_large');
     expect(g.written).toEqual([]);
   });
+
+  it('neither waits for nor holds the prompt: a copy goes through while a link waits for the person', async () => {
+    const shared = prompts();
+    const written: string[] = [];
+    const links = new LinkGate({
+      prompts: shared,
+      open: () => undefined,
+      launcherOrigin: 'https://room.example',
+      ask: () => new Promise<boolean>(() => undefined),
+    });
+    const copies = new ClipboardGate({
+      prompts: shared,
+      write: async (t) => void written.push(t),
+      copied: () => undefined,
+    });
+    links.handle(
+      who,
+      { type: 'sdk-call', id: 1, method: 'link.open', params: { url: 'https://example.com/' } },
+      () => undefined,
+    );
+    const copy = (text: string) =>
+      new Promise<HostToFrame>((resolve) =>
+        copies.handle(who, { type: 'sdk-call', id: 2, method: 'clipboard.write', params: { text } }, resolve),
+      );
+    expect(code(await copy('while asked'))).toBe('ok');
+    expect(written).toEqual(['while asked']);
+    const codes = [];
+    for (let i = 0; i < 30; i++) codes.push(code(await copy(String(i))));
+    expect(codes.filter((c) => c === 'too_many_requests')).toHaveLength(1);
+  });
 });
