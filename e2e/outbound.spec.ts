@@ -110,7 +110,8 @@ export default function App() {
   return (
     <main>
       <a href="https://example.com/keys">Key link</a>
-      <a href="/settings" onClick={(e) => { e.preventDefault(); setRoute('settings'); }}>Settings</a>
+      {/* As React Router's Link does: only a click nobody prevented is the app's to route. */}
+      <a href="/settings" onClick={(e) => { if (e.defaultPrevented) return; e.preventDefault(); setRoute('settings'); }}>Settings</a>
       <a href="#notes">Jump to notes</a>
       <a href="ftp://example.com/file">Old link</a>
       <p data-testid="route">{route}</p>

@@ -79,6 +79,8 @@ export function installLinks(caller: SdkCaller): void {
       get: () => !appHandled,
       set: (v) => v === false && handled(),
     });
+    // Routers (React Router's Link) act only on a click nobody prevented: they must not see ours.
+    Object.defineProperty(event, 'defaultPrevented', { get: () => appHandled });
     const download = anchor.hasAttribute('download');
     const name = anchor.getAttribute('download') ?? '';
     // After every listener of this event ran: only then is the app's choice known.
