@@ -145,6 +145,7 @@ export default function App() {
   const [draft, updateDraft] = useImmer({ text: 'draft' });
   const { theme } = useTheme();
   const [exported, setExported] = useState('none');
+  const [copied, setCopied] = useState('none');
   const bg = getComputedStyle(document.documentElement).getPropertyValue('--room-bg').trim();
   return (
     <main>
@@ -152,6 +153,9 @@ export default function App() {
       <p>VISITS {visits}</p>
       <button type="button" onClick={() => files.save('note.txt', String(saved)).then(() => setExported('saved'), (e) => setExported(e.code))}>Export</button>
       <p>EXPORT {exported}</p>
+      <button type="button" onClick={() => navigator.clipboard.writeText('kept note').then(() => setCopied('ok'), (e) => setCopied(e.name))}>Copy</button>
+      <p>COPY {copied}</p>
+      <a href="https://example.com/notes-help">Help</a>
       <p>SAVED {loading ? 'loading' : String(saved)}</p>
       <button type="button" onClick={() => updateDraft((d) => { d.text = 'kept-42'; })}>Edit</button>
       <button type="button" onClick={() => setSaved(draft.text)}>Save {draft.text}</button>
@@ -161,7 +165,7 @@ export default function App() {
 `,
 };
 
-test('an app using use-immer keeps a value with @room/sdk through the host bridge, across a reload; it follows the theme and saves a file', async ({
+test('an app using use-immer keeps a value with @room/sdk through the host bridge, across a reload; it follows the theme, saves a file, copies and asks before a link', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -198,6 +202,15 @@ test('an app using use-immer keeps a value with @room/sdk through the host bridg
   await frame.getByRole('button', { name: 'Export' }).click();
   await page.getByRole('button', { name: "Don't save" }).click();
   await expect(frame.getByText('EXPORT save_refused')).toBeVisible();
+  // Clipboard writes and links go through the launcher from the bundler frame too.
+  await frame.getByRole('button', { name: 'Copy' }).click();
+  await expect(frame.getByText('COPY ok')).toBeVisible();
+  await expect(page.getByText('Copied by Notes')).toBeVisible();
+  await frame.getByRole('link', { name: 'Help' }).click();
+  const link = page.getByRole('dialog', { name: 'Open a link from Notes?' });
+  await expect(link.getByTestId('link-full')).toHaveText('https://example.com/notes-help');
+  await link.getByRole('button', { name: 'Cancel' }).click();
+  await expect(link).toHaveCount(0);
 
   await page.reload();
   await expect(page.frameLocator('iframe[title="Notes"]').getByText('SAVED kept-42')).toBeVisible({

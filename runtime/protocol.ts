@@ -82,6 +82,10 @@ export const SdkMethod = {
   'artifact.set': 'artifact.set',
   'artifact.delete': 'artifact.delete',
   'artifact.list': 'artifact.list',
+  /** `{text}`: the app's `navigator.clipboard.writeText`; written only while the person's click or key press is fresh. */
+  'clipboard.write': 'clipboard.write',
+  /** `{url}`: a link the person activated, or `window.open`; opened in a new tab only after they confirm. */
+  'link.open': 'link.open',
 } as const;
 export type SdkMethod = (typeof SdkMethod)[keyof typeof SdkMethod];
 
@@ -95,6 +99,8 @@ export const SdkErrorCode = {
   not_available: 'not_available',
   invalid_name: 'invalid_name',
   save_refused: 'save_refused',
+  clipboard_refused: 'clipboard_refused',
+  link_refused: 'link_refused',
   bad_request: 'bad_request',
   internal: 'internal',
 } as const satisfies Partial<Record<ErrorCode, ErrorCode>>;

@@ -26,6 +26,8 @@ export const ErrorCode = {
   not_available: 'not_available',
   too_many_requests: 'too_many_requests',
   save_refused: 'save_refused',
+  clipboard_refused: 'clipboard_refused',
+  link_refused: 'link_refused',
   compile_error: 'compile_error',
   unresolved_import: 'unresolved_import',
   unresolved_dependency: 'unresolved_dependency',

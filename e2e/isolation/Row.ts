@@ -5,6 +5,7 @@ export type Group =
   | 'storage'
   | 'cross-app'
   | 'files'
+  | 'outbound'
   | 'navigation'
   | 'forms'
   | 'dialogs'

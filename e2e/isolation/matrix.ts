@@ -8,6 +8,7 @@ import { forms } from './rows/forms.ts';
 import { messaging } from './rows/messaging.ts';
 import { navigation } from './rows/navigation.ts';
 import { network } from './rows/network.ts';
+import { outbound } from './rows/outbound.ts';
 import { parentDom } from './rows/parentDom.ts';
 import { reviewer } from './rows/reviewer.ts';
 import { sandpack } from './rows/sandpack.ts';
@@ -25,6 +26,7 @@ export const matrix: Row[] = [
   ...webStorage,
   ...crossApp,
   ...fileSave,
+  ...outbound,
   ...navigation,
   ...forms,
   ...dialogs,

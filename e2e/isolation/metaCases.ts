@@ -32,6 +32,7 @@ export const META_CASES: MetaCase[] = [
   { id: 'M6', weaken: { noBudgets: true }, because: /too many messages and was stopped/ },
   { id: 'WS1', weaken: { leakLocalChanges: true }, because: /storage events B received/ },
   { id: 'DG1', weaken: { rawDialogs: true }, because: /dialogs the person saw/ },
+  { id: 'O1', weaken: { anyGesture: true }, because: /NotAllowedError|Copied by|the person copied this/ },
 ];
 
 /** The Sandpack case (a bundler start) and the flood without budgets (it stalls its neighbours' launchers). */
@@ -47,6 +48,7 @@ const weakeningName = (w: Weakening) =>
     w.noBudgets && 'message budgets never filled',
     w.leakLocalChanges && "localStorage changes copied to every app's port",
     w.rawDialogs && "the browser's dialogs kept",
+    w.anyGesture && 'gesture check always passing',
   ]
     .filter(Boolean)
     .join(' + ');

@@ -141,6 +141,19 @@ async function signedInContext(
   return user;
 }
 
+/**
+ * Page scripting for the meta-test, in the launcher page only: its gesture check always passes (the page
+ * reads as activated and focused on the shown app's frame), whatever the person did.
+ */
+function fakeGesture() {
+  if (window.top !== window) return;
+  Object.defineProperty(UserActivation.prototype, 'isActive', { get: () => true });
+  Document.prototype.hasFocus = () => true;
+  Object.defineProperty(Document.prototype, 'activeElement', {
+    get: () => [...document.querySelectorAll('iframe')].find((f) => f.checkVisibility()) ?? document.body,
+  });
+}
+
 /** Opens a signed-in context for one row (optionally weakened) and the observers its check reads. */
 export async function openRow(
   browser: Browser,
@@ -160,6 +173,7 @@ export async function openRow(
   if (weaken.noBudgets) await context.addInitScript(dropBudgets);
   if (weaken.leakLocalChanges) await context.addInitScript(leakLocalChanges);
   if (weaken.rawDialogs) await context.addInitScript(pinDialogs);
+  if (weaken.anyGesture) await context.addInitScript(fakeGesture);
   if (weaken.noCsp) {
     // A routed document counts as public to Local Network Access: let it reach loopback as the real one does.
     await context.grantPermissions(['local-network-access']);

@@ -35,6 +35,8 @@ export interface Weakening {
   leakLocalChanges?: boolean;
   /** Page scripting pins each app frame's `alert`, `confirm`, `prompt` and `print` before the runtime wraps them. */
   rawDialogs?: boolean;
+  /** Page scripting makes the launcher's gesture check always pass (activated, focused on the app's frame). */
+  anyGesture?: boolean;
 }
 
 /** Everything a row's check may use: the launcher page, its frames, and host-side observations. */

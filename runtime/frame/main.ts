@@ -10,6 +10,7 @@ import { errorFromThrown } from './errorFromThrown.ts';
 import { keepFormsInPage } from './formSubmissions.ts';
 import { setFrameTheme } from './frameTheme.ts';
 import { adoptPort, hasPort, onHostMessage, portTransport, postToHost } from './hostPort.ts';
+import { installOutbound } from './installOutbound.ts';
 import { installWebStorage } from './installWebStorage.ts';
 import { preloadPackages } from './loadPackages.ts';
 import { installNativeDialogs } from './nativeDialogs.ts';
@@ -33,6 +34,7 @@ for (const name of [
 
 installNativeDialogs(postToHost);
 keepFormsInPage();
+installOutbound(portTransport);
 
 let files: Record<string, string> = {};
 let started = false;

@@ -2,6 +2,7 @@ import { isTheme } from '../theme/tokens.ts';
 import { LOCAL_SNAPSHOT_GLOBAL } from '../webStorageLimits.ts';
 import { keepFormsInPage } from './formSubmissions.ts';
 import { setFrameTheme } from './frameTheme.ts';
+import { installOutbound } from './installOutbound.ts';
 import { installWebStorage } from './installWebStorage.ts';
 import { installNativeDialogs } from './nativeDialogs.ts';
 import { parentWindowTransport } from './parentWindowTransport.ts';
@@ -23,6 +24,8 @@ const sdk = createSdk(parentWindowTransport);
 // Imported before the app by our entry: its dialogs, print and beforeunload are the launcher's before it runs.
 installNativeDialogs(parentWindowTransport.post);
 keepFormsInPage();
+// Imported before the app (sandpackFiles' entry): its links, copies and downloads ask the launcher too.
+installOutbound(parentWindowTransport);
 
 // The Sucrase frame gets the theme on connect; this frame asks for it, then follows each switch.
 new SdkCaller(parentWindowTransport).call('theme.get', {}).then(

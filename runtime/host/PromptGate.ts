@@ -77,6 +77,22 @@ export class PromptGate {
     }
   }
 
+  /**
+   * Runs `act` for `who` under the same rules but with nothing put before the person (a copy): it neither
+   * waits for nor holds the one prompt; refuses with a CodedError otherwise.
+   */
+  async unprompted<T>(who: FrameIdentity, kind: PromptKind, act: () => Promise<T>): Promise<T> {
+    this.count(who, kind);
+    if (!this.opts.isShown(who))
+      throw new CodedError(kind.refused, `Only the app on screen may ${kind.action}`);
+    if (!(await this.gestured(who)))
+      throw new CodedError(
+        kind.refused,
+        `An app may ${kind.action} only right after the person clicks or presses a key in it (call it from an onClick or onKeyDown handler)`,
+      );
+    return act();
+  }
+
   private async gestured(who: FrameIdentity): Promise<boolean> {
     const until = Date.now() + (this.opts.gestureGraceMs ?? GESTURE_GRACE_MS);
     while (!this.opts.hasGesture(who)) {

