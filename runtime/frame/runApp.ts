@@ -8,6 +8,7 @@ import { errorFromThrown } from './errorFromThrown.ts';
 import { loadPackages } from './loadPackages.ts';
 import { LoaderError, ModuleLoader } from './ModuleLoader.ts';
 import { mountDocument } from './mountDocument.ts';
+import { mountEntryCss } from './mountEntryCss.ts';
 import { providedModules } from './providedModules.ts';
 import { findEntry } from './resolve.ts';
 import { createSdk } from './sdk.ts';
@@ -38,6 +39,8 @@ export async function runApp(
   }
   // Alongside the compile: Tailwind (when the app uses it) loads and builds while Sucrase works.
   const styled = styleWithTailwind(files, cached?.version === RUNTIME_VERSION ? cached.css : undefined);
+  // A template's src/main.tsx is not run; the global CSS it imports is applied before App's own.
+  const mountCss = mountEntryCss(files).catch(() => []);
   let modules: AppModules;
   try {
     modules = await compileApp(files, cached);
@@ -68,6 +71,7 @@ export async function runApp(
     }
   }
   const loader = new ModuleLoader(files, provided, inject, (path) => moduleBody(modules, path));
+  const globalCss = await mountCss;
   const evalStarted = performance.now();
   const load = (path: string): { ok: true; exports: unknown } | { ok: false } => {
     try {
@@ -77,6 +81,7 @@ export async function runApp(
       return { ok: false };
     }
   };
+  for (const css of globalCss) if (!load(css).ok) return;
   const loaded = load(entry.path);
   if (!loaded.ok) return;
   const timing = () => ({ compileMs: modules.compileMs, evalMs: performance.now() - evalStarted });
