@@ -14,6 +14,11 @@ export const E2E_PACKAGES = [
   'immer@1.7.3',
   'use-immer@0.5.1',
   'remarkable@2.0.1',
+  // The shadcn/ui-style app e2e/projectConventions.spec.ts proposes (cn() and a Button).
+  'clsx@2.1.1',
+  'tailwind-merge@3.7.3',
+  'class-variance-authority@0.7.1',
+  '@radix-ui/react-slot@1.5.1',
 ];
 
 // A progress line at most this often: a cold fill takes a while and should show it is moving.

@@ -24,6 +24,7 @@ export function CodeFile({
   highlight = true,
   anchor,
   flags: scanned,
+  notRun = false,
 }: {
   path: string;
   code: string;
@@ -31,6 +32,8 @@ export function CodeFile({
   anchor?: string;
   /** This file's `fileReviewFlags` when the card has them already (a scan of 128 KB is not free). */
   flags?: ReviewFlag[];
+  /** A file the Room never runs (a template's mount entry, a build config, index.html). */
+  notRun?: boolean;
 }) {
   const lines = useMemo(() => code.split('\n'), [code]);
   const blocks = useMemo(() => {
@@ -90,6 +93,7 @@ export function CodeFile({
     <section className="code-file" aria-label={`File ${path}`} ref={root} data-line-anchor={anchor}>
       <header className="code-file-head">
         <code>{path}</code>
+        {notRun && <span className="badge">not run here</span>}
         <span className="muted">
           {new Blob([code]).size.toLocaleString()} bytes · {lines.length} lines
         </span>

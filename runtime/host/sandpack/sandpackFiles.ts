@@ -1,3 +1,5 @@
+import { mountEntry } from '../../../validation/projectFiles.ts';
+import { canonicalImports } from './canonicalImports.ts';
 import { SDK_MODULE } from './generated/sdkModule.ts';
 import type { SandpackTailwind } from './sandpackTailwind.ts';
 
@@ -17,7 +19,7 @@ export function sandpackFiles(
   tailwind?: SandpackTailwind,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [file, text] of Object.entries(files)) {
+  for (const [file, text] of Object.entries(canonicalImports(files))) {
     // Versions come from the proposal's review, never from the app's own package.json.
     if (file === 'package.json') continue;
     // A sheet Tailwind compiled is in the generated CSS; its `@import "tailwindcss"` resolves nowhere here.
@@ -25,6 +27,8 @@ export function sandpackFiles(
   }
   const entry = APP_ENTRY.find((f) => f in files);
   let head = "import '@room/sdk';\n";
+  // A template's src/main.tsx is not run (ours mounts the app); the global CSS it imports is.
+  for (const css of mountEntry(files)?.css ?? []) head += `import './${css}';\n`;
   if (tailwind) {
     out[TAILWIND_FILE] = tailwind.css;
     head += `import '.${TAILWIND_FILE}';\n`;
