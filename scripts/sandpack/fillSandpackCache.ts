@@ -1,4 +1,4 @@
-import { BUNDLER_IMPLICIT, REACT_VERSION } from '../../server/domain/dependencies.ts';
+import { BUNDLER_IMPLICIT, REACT_VERSION } from '../../server/domain/bundlerImplicit.ts';
 import { fillCache } from '../../server/npm/fillCache.ts';
 import { type Manifest, NpmCache, type NpmCacheOptions } from '../../server/npm/NpmCache.ts';
 import type { PinnedPackage, TreeRoot } from '../../server/npm/resolveTree.ts';
