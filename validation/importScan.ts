@@ -19,16 +19,22 @@ export interface ImportSite {
 
 const keyword = { type: ContextualKeyword._type, as: ContextualKeyword._as, from: ContextualKeyword._from };
 
-const unquote = (c: CodeTokens, t: Token) => {
-  const raw = c.text(t);
-  try {
-    return JSON.parse(
-      raw[0] === "'" ? `"${raw.slice(1, -1).replace(/\\'/g, "'").replace(/"/g, '\\"')}"` : raw,
-    );
-  } catch {
-    return raw.slice(1, -1);
-  }
-};
+const SIMPLE: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
+
+/** A string token's value as the compiled code will see it: every JS escape decoded (`'\x2e/a'` is `./a`). */
+function unquote(c: CodeTokens, t: Token): string {
+  return c
+    .text(t)
+    .slice(1, -1)
+    .replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|\r\n|[\s\S])/g, (_, e: string) => {
+      if (e[0] === 'x' && e.length === 3) return String.fromCharCode(Number.parseInt(e.slice(1), 16));
+      if (e.startsWith('u{'))
+        return String.fromCodePoint(Math.min(Number.parseInt(e.slice(2, -1), 16), 0x10ffff));
+      if (e[0] === 'u' && e.length === 5) return String.fromCharCode(Number.parseInt(e.slice(1), 16));
+      if (/^(\r\n|[\n\r\u2028\u2029])$/.test(e)) return '';
+      return SIMPLE[e] ?? e;
+    });
+}
 
 /** The import sites of a code file; undefined when Sucrase cannot read it (or it is not code). */
 export function importSites(path: string, code: string): ImportSite[] | undefined {

@@ -22,17 +22,25 @@ export const ALIAS_LIMITS = { maxPatterns: 10, maxTargets: 3 } as const;
 /** Vite's React templates, shadcn/ui and Next.js all mean `src/` by `@/`. */
 export const DEFAULT_ALIASES: Aliases = { rules: [{ pattern: '@/*', targets: ['src/*'] }] };
 
+const MAX_CONFIG_CHARS = 16 * 1024;
+
 export const ALIAS_CONFIGS = ['tsconfig.json', 'jsconfig.json'] as const;
 
 /** The app's aliases, or why its tsconfig/jsconfig cannot give them (naming the file and the pattern). */
 export function readAliases(files: Record<string, string>): Aliases | { problem: string } {
   const source = ALIAS_CONFIGS.find((f) => Object.hasOwn(files, f));
   if (!source) return DEFAULT_ALIASES;
+  const text = files[source] as string;
+  // Rule 5 holds a project file to 16 KB; checked here too, since the limits check reads aliases first.
+  if (text.length > MAX_CONFIG_CHARS) return { problem: `${source} is over 16 KB` };
   const errors: ParseError[] = [];
-  const config = parse(files[source] as string, errors, {
-    allowTrailingComma: true,
-    disallowComments: false,
-  });
+  let config: unknown;
+  try {
+    config = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  } catch {
+    // The parser recurses: a few thousand nested brackets overflow the stack.
+    return { problem: `${source} is nested too deeply to read` };
+  }
   if (errors.length > 0) {
     const e = errors[0] as ParseError;
     return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { externalPackages } from './bareImports.ts';
 import { checkImports } from './importCheck.ts';
 import { ALIAS_LIMITS, type Aliases, DEFAULT_ALIASES, readAliases } from './pathAliases.ts';
 import { resolveImport } from './resolveImport.ts';
@@ -193,3 +194,50 @@ describe('checkImports at the gate', () => {
     ).toBeUndefined();
   });
 });
+
+// Attacks on the alias and asset surface: each case below was tried against this code.
+describe('hostile configs and specifiers', () => {
+  it('refuses a tsconfig nested past what the parser can hold, or over 16 KB, instead of crashing the gate', () => {
+    const deep = `{"compilerOptions":${'['.repeat(7000)}${']'.repeat(7000)}}`;
+    expect(checkImports(app({ 'tsconfig.json': deep }))).toEqual({
+      code: 'invalid_alias',
+      message: 'tsconfig.json is nested too deeply to read',
+    });
+    expect(checkImports(app({ 'jsconfig.json': `{}${' '.repeat(16 * 1024)}` }))?.message).toBe(
+      'jsconfig.json is over 16 KB',
+    );
+  });
+
+  it('keeps a target inside the app whatever the capture holds, and a baseUrl escape refused', () => {
+    const files = app({ 'tsconfig.json': tsconfig({ paths: { 'x/*': ['src/*'] } }), 'secret.txt': 's' });
+    const a = aliasesOf(files);
+    expect(resolveImport(files, 'src/App.tsx', 'x/../../../../etc/passwd?raw', a).kind).toBe('missing');
+    expect(problemOf({ baseUrl: 'src/../..' })).toContain('outside');
+    expect(problemOf({ paths: { 'x/*': ['src/../../*'] } })).toContain('outside');
+    expect(problemOf({ paths: { 'x/*': ['C:/*'] } })).toContain('outside');
+  });
+
+  it('refuses * patterns that would catch a provided module through a subpath or a prefix', () => {
+    const shadow = (paths: unknown) => checkImports(app({ 'tsconfig.json': tsconfig({ paths }) }))?.message;
+    expect(shadow({ 'rea*': ['src/*'] })).toContain('would shadow "react"');
+    expect(shadow({ 'react/jsx-*': ['src/*'] })).toContain('would shadow "react"');
+    // It could match react/x-dom, a subpath of react.
+    expect(shadow({ '*-dom': ['src/*'] })).toContain('paths "*-dom" would shadow "react"');
+    expect(shadow({ '@room/sdk': ['src/sdk.ts'] })).toContain('would shadow "@room/sdk"');
+  });
+
+  it('reads escaped specifiers as the compiled code will: \\x2e is a dot', () => {
+    const files = app({
+      'src/App.tsx':
+        "import x from '\\x2e/lib/x';\nimport y from '\\u0040/lib/x';\nexport default () => [x, y];",
+      'src/lib/x.ts': 'export default 1;',
+    });
+    expect(checkImports(files)).toBeUndefined();
+    expect(externalPackages(files)).toEqual([]);
+  });
+});
+
+function problemOf(compilerOptions: unknown): string | undefined {
+  const a = readAliases(app({ 'tsconfig.json': tsconfig(compilerOptions) }));
+  return 'problem' in a ? a.problem : undefined;
+}
