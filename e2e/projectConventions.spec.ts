@@ -143,7 +143,7 @@ export default function App() {
 test('a shadcn-style app with @/ imports is proposed, approved on its card, renders and responds', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   // Without its component the gate names the file, the import and where it leads.
   const { 'src/components/ui/card.tsx': _card, ...missingCard } = SHADCN;
   const missing = await propose('Shadcn missing', missingCard);
@@ -174,7 +174,7 @@ test('a shadcn-style app with @/ imports is proposed, approved on its card, rend
   await expect(page.getByRole('article')).toHaveCount(0);
   await page.getByRole('link', { name: 'Open Shadcn' }).click();
   const frame = page.frameLocator('iframe[title="Shadcn"]');
-  await expect(frame.getByRole('heading', { name: 'Clicked 0' })).toBeVisible({ timeout: 30_000 });
+  await expect(frame.getByRole('heading', { name: 'Clicked 0' })).toBeVisible({ timeout: 60_000 });
   const more = frame.locator('#more');
   // cva's variant and cn()'s merge: tailwind-merge keeps the caller's px-8 over the variant's px-4.
   await expect(more).toHaveClass(
