@@ -170,6 +170,17 @@ test('a shadcn-style app with @/ imports is proposed, approved on its card, rend
     'tailwind-merge',
   ]);
   const card = await approveOnCard(page, roomId, 'Shadcn');
+  // The card spells out what each alias reads, as the frame will resolve it, and links to that file.
+  const imports = card
+    .getByRole('region', { name: 'File src/App.tsx' })
+    .getByRole('list', { name: 'Imports through aliases and assets' });
+  await expect(imports.getByRole('listitem')).toHaveText([
+    '@/components/ui/button → src/components/ui/button.tsx',
+    '@/components/ui/card → src/components/ui/card.tsx',
+  ]);
+  await imports.getByRole('link', { name: 'src/components/ui/button.tsx' }).click();
+  await expect(page).toHaveURL(/-src.2fcomponents.2fui.2fbutton.2etsx-L1$/);
+  await card.screenshot({ path: test.info().outputPath('shadcn-card.png') });
   await card.getByRole('button', { name: 'Approve and create' }).click();
   await expect(page.getByRole('article')).toHaveCount(0);
   await page.getByRole('link', { name: 'Open Shadcn' }).click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { externalPackages } from './bareImports.ts';
 import { checkImports } from './importCheck.ts';
+import { importLinks } from './importLinks.ts';
 import { ALIAS_LIMITS, type Aliases, DEFAULT_ALIASES, readAliases } from './pathAliases.ts';
 import { resolveImport } from './resolveImport.ts';
 
@@ -241,3 +242,23 @@ function problemOf(compilerOptions: unknown): string | undefined {
   const a = readAliases(app({ 'tsconfig.json': tsconfig(compilerOptions) }));
   return 'problem' in a ? a.problem : undefined;
 }
+
+describe('importLinks (the card)', () => {
+  it('spells out alias, baseUrl and asset imports with the file each reads; plain relative code imports need none', () => {
+    const files = app({
+      'src/App.tsx':
+        "import { cn } from '@/lib/utils';\nimport logo from './logo.svg';\nimport t from './t.md?raw';\nimport './App.css';\nexport default () => cn(logo, t);",
+      'src/lib/utils.ts': 'export const cn = (...a: string[]) => a.join();',
+      'src/logo.svg': '<svg/>',
+      'src/t.md': 't',
+      'src/App.css': '',
+    });
+    expect(importLinks(files)).toEqual({
+      'src/App.tsx': [
+        { specifier: '@/lib/utils', path: 'src/lib/utils.ts', as: 'module' },
+        { specifier: './logo.svg', path: 'src/logo.svg', as: 'svg' },
+        { specifier: './t.md?raw', path: 'src/t.md', as: 'raw' },
+      ],
+    });
+  });
+});

@@ -1,6 +1,8 @@
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import type { ImportLink } from '../../validation/importLinks.ts';
 import { fileReviewFlags, type ReviewFlag } from '../../validation/reviewFlags.ts';
 import { CodeLines } from './CodeLines.tsx';
+import { ImportLinks } from './ImportLinks.tsx';
 import { SHOW_LINE_EVENT } from './showLine.ts';
 import { useMoreBelow } from './useMoreBelow.ts';
 
@@ -25,6 +27,8 @@ export function CodeFile({
   anchor,
   flags: scanned,
   notRun = false,
+  imports,
+  anchorOf,
 }: {
   path: string;
   code: string;
@@ -34,6 +38,9 @@ export function CodeFile({
   flags?: ReviewFlag[];
   /** A file the Room never runs (a template's mount entry, a build config, index.html). */
   notRun?: boolean;
+  /** Its imports through aliases and assets, resolved, each linking to its file via `anchorOf`. */
+  imports?: ImportLink[];
+  anchorOf?: (path: string) => string;
 }) {
   const lines = useMemo(() => code.split('\n'), [code]);
   const blocks = useMemo(() => {
@@ -98,6 +105,7 @@ export function CodeFile({
           {new Blob([code]).size.toLocaleString()} bytes · {lines.length} lines
         </span>
       </header>
+      {imports && anchorOf && <ImportLinks links={imports} anchorOf={anchorOf} />}
       {distinct.length > 0 && (
         <div className="warning" role="note">
           <p>

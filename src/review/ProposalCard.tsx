@@ -12,6 +12,7 @@ import { ProjectNote } from './ProjectNote.tsx';
 import { ReviewAids } from './ReviewAids.tsx';
 import { TailwindNote } from './TailwindNote.tsx';
 import { useFilesNotRun } from './useFilesNotRun.ts';
+import { useImportLinks } from './useImportLinks.ts';
 import { useUpdateChanges } from './useUpdateChanges.ts';
 
 /**
@@ -94,6 +95,7 @@ export function ProposalCard({
           : undefined;
   const waitingId = `${headingId}-waiting`;
   const notRun = useFilesNotRun(fileMap);
+  const importLinks = useImportLinks(fileMap);
   const fileViews = files.map(([path, code]) => (
     <CodeFile
       key={path}
@@ -102,6 +104,8 @@ export function ProposalCard({
       anchor={fileAnchor(anchorScope, path)}
       flags={flagsByFile.get(path)}
       notRun={notRun.has(path)}
+      imports={importLinks[path]}
+      anchorOf={(target) => fileAnchor(anchorScope, target)}
     />
   ));
   const run = (fn: () => Promise<void>) => {
