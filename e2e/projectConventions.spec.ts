@@ -182,10 +182,11 @@ test('a shadcn-style app with @/ imports is proposed, approved on its card, rend
   await expect(page).toHaveURL(/-src.2fcomponents.2fui.2fbutton.2etsx-L1$/);
   await card.screenshot({ path: test.info().outputPath('shadcn-card.png') });
   await card.getByRole('button', { name: 'Approve and create' }).click();
-  await expect(page.getByRole('article')).toHaveCount(0);
+  // Approval builds the package bundle (esbuild, offline): seconds on a busy machine.
+  await expect(page.getByRole('article')).toHaveCount(0, { timeout: 60_000 });
   await page.getByRole('link', { name: 'Open Shadcn' }).click();
   const frame = page.frameLocator('iframe[title="Shadcn"]');
-  await expect(frame.getByRole('heading', { name: 'Clicked 0' })).toBeVisible({ timeout: 60_000 });
+  await expect(frame.getByRole('heading', { name: 'Clicked 0' })).toBeVisible({ timeout: 30_000 });
   const more = frame.locator('#more');
   // cva's variant and cn()'s merge: tailwind-merge keeps the caller's px-8 over the variant's px-4.
   await expect(more).toHaveClass(
