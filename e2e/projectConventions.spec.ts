@@ -16,6 +16,8 @@ let server: RunningServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // A server start on a busy machine can pass the default 30 s.
+  test.setTimeout(60_000);
   if (!cacheIsFilled(CACHE)) throw new Error(`No npm cache at ${CACHE}: npm run sandpack:cache fills it`);
   server = await spawnServer({
     PORT: String(PORT),
@@ -244,8 +246,12 @@ createRoot(document.getElementById('root')!).render(
   'src/App.css': '.logo { height: 48px; }\n',
   'src/assets/react.svg':
     '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="20" fill="#61dafb"/></svg>',
+  // Hostile: a data: URL of an SVG with script is shown as an image, where no script runs.
+  'src/assets/evil.svg':
+    '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" onload="console.error(\'SVG-SCRIPT-RAN\')"><script>console.error("SVG-SCRIPT-RAN")</script><rect width="8" height="8"/></svg>',
   'src/App.tsx': `import { useState } from 'react';
 import reactLogo from './assets/react.svg';
+import evil from './assets/evil.svg';
 import './App.css';
 
 export default function App() {
@@ -253,6 +259,7 @@ export default function App() {
   return (
     <>
       <img src={reactLogo} className="logo" alt="React logo" />
+      <img src={evil} alt="Evil" />
       <h1>Vite + React</h1>
       <button type="button" onClick={() => setCount((c) => c + 1)}>count is {count}</button>
     </>
@@ -265,6 +272,8 @@ test('a Vite-template proposal renders with its global CSS and its card marks th
   page,
 }) => {
   test.setTimeout(60_000);
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
   const { roomId, res } = await propose('Vite app', VITE);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   // devDependencies are never installed or bundled: nothing to pin.
@@ -294,6 +303,9 @@ test('a Vite-template proposal renders with its global CSS and its card marks th
   const logo = frame.getByRole('img', { name: 'React logo' });
   await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml/);
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+  const evil = frame.getByRole('img', { name: 'Evil' });
+  await expect.poll(() => evil.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+  expect(logs.filter((l) => l.includes('SVG-SCRIPT-RAN'))).toEqual([]);
   await frame.getByRole('button', { name: 'count is 0' }).click();
   await expect(frame.getByRole('button', { name: 'count is 1' })).toBeVisible();
 });
