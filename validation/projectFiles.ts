@@ -65,6 +65,11 @@ export function mountEntry(files: Record<string, string>): MountEntry | undefine
   return undefined;
 }
 
+/** Whether `path` may be a project file, told from its name alone (a mount entry needs its text to be sure). */
+export function mayBeProjectFile(path: string): boolean {
+  return PROJECT_FILE.test(path) || MOUNT_CANDIDATES.includes(path);
+}
+
 /** Whether rule 5 counts `path` as a project file (not one of the 12 that run). */
 export function isProjectFile(path: string, mount: MountEntry | undefined): boolean {
   return PROJECT_FILE.test(path) || path === mount?.path;
