@@ -1,15 +1,17 @@
 import type { WireError } from './errorCodes.ts';
 import { importSites } from './importScan.ts';
 import { type Aliases, readAliases, shadowingProblem } from './pathAliases.ts';
-import { isBuildOnly } from './projectFiles.ts';
+import { isBuildOnly, mountEntry } from './projectFiles.ts';
 import { PROVIDED_IMPORTS } from './providedImports.ts';
 import { resolveImport, withExtension } from './resolveImport.ts';
 
+const ENTRY_FILE = 'src/App.tsx';
 const CODE = /\.(tsx|ts|jsx|js|mjs|cjs)$/;
 
 /**
- * The app's aliases hold (bounds, targets inside the app, nothing shadowed) and every import through
- * an alias, and every asset import, names a file the proposal includes in a kind the runtime serves.
+ * The app's aliases hold (bounds, targets inside the app, nothing shadowed) and, in every file that runs,
+ * each import through an alias and each asset import names a file the proposal includes, in a kind the
+ * runtime serves.
  * A missing relative file is left to the frame, which shows it where the app runs.
  */
 export function checkImports(files: Record<string, string>): WireError | undefined {
@@ -17,10 +19,21 @@ export function checkImports(files: Record<string, string>): WireError | undefin
   if ('problem' in aliases) return { code: 'invalid_alias', message: aliases.problem };
   const shadow = shadowingProblem(aliases, declaredNames(files)) ?? baseUrlShadow(files, aliases);
   if (shadow) return { code: 'invalid_alias', message: shadow };
-  for (const [file, code] of Object.entries(files)) {
+  // From the entry (and a template's mount entry, for its CSS), along the imports that run: a file
+  // nothing reaches (a test, a story) never runs, so its imports are not the gate's business.
+  const queue = [ENTRY_FILE, mountEntry(files)?.path].filter(
+    (p): p is string => !!p && Object.hasOwn(files, p),
+  );
+  const seen = new Set(queue);
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    const code = files[file] as string;
     if (!CODE.test(file) || isBuildOnly(file)) continue;
     for (const site of importSites(file, code) ?? []) {
       const r = resolveImport(files, file, site.specifier, aliases);
+      if (r.kind === 'file' && r.as === 'module' && !seen.has(r.path)) {
+        seen.add(r.path);
+        queue.push(r.path);
+      }
       const through = r.kind === 'missing' && !site.specifier.startsWith('.');
       if (r.kind !== 'unsupported' && !through) continue;
       const at = lineOf(code, site.start);

@@ -262,3 +262,17 @@ describe('importLinks (the card)', () => {
     });
   });
 });
+
+describe('checkImports reach', () => {
+  it('reads the files that run (from src/App.tsx along its imports), not a test or story nothing imports', () => {
+    const files = app({
+      'src/App.tsx': "import { x } from '@/lib/x';\nexport default () => x;",
+      'src/lib/x.ts': "import logo from '@/missing.svg';\nexport const x = logo;",
+      'src/x.test.ts': "import { it } from '@/test-utils';",
+    });
+    expect(checkImports(files)?.message).toBe(
+      'src/lib/x.ts:1: `@/missing.svg` resolves to `src/missing.svg`, which the proposal does not include',
+    );
+    expect(checkImports({ ...files, 'src/missing.svg': '<svg/>' })).toBeUndefined();
+  });
+});
