@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WireError } from '../validation/errorCodes.ts';
+import { mayBeProjectFile } from '../validation/projectFiles.ts';
 import { LIMITS, type Limits, tooLargeError } from '../validation/proposal.ts';
 import { parseGitignore } from './gitignore.ts';
 import { readBounded } from './readBounded.ts';
@@ -50,7 +51,8 @@ export async function collectFiles(dir: string, limits: Limits = LIMITS): Promis
   let total = 0;
   const add = (p: string, text: string, bytes: number) => {
     out.files[p] = text;
-    count++;
+    // Project files do not count toward the files that run (the gate counts exactly once all are read).
+    if (!mayBeProjectFile(p)) count++;
     total += bytes;
     if (count > limits.maxFiles)
       out.tooLarge = tooLargeError(`more than ${limits.maxFiles} files`, limits, { stopped_at: p });

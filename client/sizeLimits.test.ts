@@ -85,6 +85,18 @@ describe('sizes are checked before reading', () => {
     expect(files.tooLarge?.message).toMatch(/^Too large for a snippet \(more than 12 files\)/);
     // The same folder fits a repository version.
     expect((await collectFiles(appDir(many), REPOSITORY_LIMITS)).tooLarge).toBeUndefined();
+    // Project files (package.json, tsconfig.json, vite.config.ts, index.html, src/main.tsx) are not among the 12.
+    const twelve = Object.fromEntries(Object.entries(many).slice(0, LIMITS.maxFiles));
+    const project = {
+      'package.json': '{}',
+      'tsconfig.json': '{}',
+      'vite.config.ts': '',
+      'index.html': '',
+      'src/main.tsx': '',
+    };
+    const vite = await collectFiles(appDir({ ...twelve, ...project }), LIMITS);
+    expect(vite.tooLarge).toBeUndefined();
+    expect(Object.keys(vite.files)).toHaveLength(LIMITS.maxFiles + 5);
   });
 
   it('reads a file at exactly the limit, and refuses one byte more', async () => {

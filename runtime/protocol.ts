@@ -2,8 +2,9 @@
  * The host↔frame protocol. Window messages carry only the handshake (checked by `event.source`);
  * everything after it travels over the MessageChannel port handed to the frame at start.
  */
-import { BUNDLE_PATH } from '../validation/bareImports.ts';
+
 import type { ErrorCode } from '../validation/errorCodes.ts';
+import { BUNDLE_PATH } from '../validation/providedImports.ts';
 import { isTheme, type Theme } from './theme/tokens.ts';
 
 export const PROTOCOL_VERSION = 1;

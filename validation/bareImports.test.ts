@@ -94,4 +94,30 @@ describe('importBindings', () => {
       'side-effect': { names: [], default: false, namespace: false },
     });
   });
+
+  // Misread by the regular expressions this replaced: text that looks like an import was a dependency.
+  it('never takes an import written in a template string, a string or JSX text for a dependency', () => {
+    const files = {
+      'src/App.tsx': [
+        "const snippet = `import confetti from 'canvas-confetti';`;",
+        "const help = 'run: import x from \\'lodash\\'';",
+        "export default () => <p>To use it, import {'{'} a {'}'} from 'left-pad' — or require('immer')</p>;",
+      ].join('\n'),
+    };
+    expect(bareImports(files)).toEqual([]);
+  });
+
+  it("reads aliases (the default @/ and tsconfig paths) as the app's own files, and skips build configs", () => {
+    const files = {
+      'src/App.tsx':
+        "import { cn } from '@/lib/utils';\nimport Thing from '~/thing';\nexport default () => cn();",
+      'src/lib/utils.ts': "import { clsx } from 'clsx';\nexport const cn = () => clsx();",
+      'src/thing.ts': 'export default 1;',
+      'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"], "~/*": ["src/*"], }, }, }',
+      'vite.config.ts':
+        "import { defineConfig } from 'vite';\nimport react from '@vitejs/plugin-react';\nexport default defineConfig({ plugins: [react()] });",
+    };
+    expect(externalPackages(files)).toEqual(['clsx']);
+    expect([...importBindings(files).keys()]).toEqual(['clsx']);
+  });
 });

@@ -1,42 +1,14 @@
-/** Bare imports the Sucrase runtime serves itself (runtime/frame/providedModules.ts); others need Sandpack. */
-export const PROVIDED_IMPORTS = [
-  'react',
-  'react-dom',
-  'react-dom/client',
-  'react/jsx-runtime',
-  'react/jsx-dev-runtime',
-  '@room/sdk',
-] as const;
+import { type ImportSite, importSites } from './importScan.ts';
+import { DEFAULT_ALIASES, readAliases } from './pathAliases.ts';
+import { isBuildOnly } from './projectFiles.ts';
+import { PROVIDED_IMPORTS } from './providedImports.ts';
+import { packageOf, resolveImport } from './resolveImport.ts';
 
-/** The `Symbol.for` key under which the frame hands package bundles its provided modules (one React). */
-export const PROVIDED_GLOBAL = 'room.provided';
+export { BUNDLE_PATH, PROVIDED_GLOBAL, PROVIDED_IMPORTS } from './providedImports.ts';
 
-/** Where a frame site serves a package bundle: `/deps/<sha256 hex>.js`. */
-export const BUNDLE_PATH = /^\/deps\/([0-9a-f]{64})\.js$/;
+const SOURCE = /\.(tsx|ts|jsx|js|mjs|cjs)$/;
 
-const SOURCE = /\.(tsx|ts|jsx|js|mjs)$/;
-// Static imports and re-exports (not type-only: Sucrase erases those), side-effect imports, dynamic import() and require() with a literal.
-const SPECIFIERS = [
-  /\b(?:import|export)\s+(?!type\s)[^'"`;]*?\bfrom\s*(['"])([^'"\n]+)\1/g,
-  /\bimport\s*(['"])([^'"\n]+)\1/g,
-  /\bimport\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g,
-  /\brequire\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g,
-];
-
-/** Strips comments so commented-out imports do not count; strings stay (specifiers live in them). */
-function withoutComments(code: string): string {
-  return code.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
-}
-
-/** The package a bare specifier belongs to: `date-fns/format` → `date-fns`, `@a/b/c` → `@a/b`. */
-export function packageOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
-}
-
-function isBare(specifier: string): boolean {
-  return !/^(\.{1,2}\/|\/|[a-z][a-z0-9+.-]*:)/i.test(specifier) && specifier !== '.' && specifier !== '..';
-}
+export { packageOf };
 
 /** What an app takes from one bare specifier: named bindings, its default, or the whole namespace. */
 export interface ImportBinding {
@@ -46,10 +18,23 @@ export interface ImportBinding {
   namespace: boolean;
 }
 
-// The clause of a static import or re-export (group 1) and its specifier (group 3).
-const CLAUSE = /\b(?:import|export)\s+(?!type\s)([^'"`;]*?)\bfrom\s*(['"])([^'"\n]+)\2/g;
-const WHOLE = [SPECIFIERS[2] as RegExp, SPECIFIERS[3] as RegExp];
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/**
+ * Each import site of the app's running code files that names a package or a provided module, read by
+ * Sucrase's parser and the one resolver (an alias or `baseUrl` hit is the app's own file, not a package).
+ */
+function packageSites(files: Record<string, string>): ImportSite[] {
+  const read = readAliases(files);
+  const aliases = 'problem' in read ? DEFAULT_ALIASES : read;
+  const out: ImportSite[] = [];
+  for (const [file, code] of Object.entries(files)) {
+    if (!SOURCE.test(file) || isBuildOnly(file)) continue;
+    for (const site of importSites(file, code) ?? []) {
+      const r = resolveImport(files, file, site.specifier, aliases);
+      if (r.kind === 'provided' || r.kind === 'package') out.push(site);
+    }
+  }
+  return out;
+}
 
 /**
  * What the source files import from each bare specifier outside the provided set (the entry a
@@ -58,66 +43,25 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 export function importBindings(files: Record<string, string>): Map<string, ImportBinding> {
   const provided = new Set<string>(PROVIDED_IMPORTS);
   const out = new Map<string, ImportBinding>();
-  const binding = (spec: string): ImportBinding | undefined => {
-    if (!isBare(spec) || provided.has(spec)) return undefined;
-    const b = out.get(spec) ?? { names: [], default: false, namespace: false };
-    out.set(spec, b);
-    return b;
-  };
-  for (const [file, code] of Object.entries(files)) {
-    if (!SOURCE.test(file)) continue;
-    const text = withoutComments(code);
-    for (const spec of bareImports({ [file]: code })) binding(spec);
-    for (const m of text.matchAll(CLAUSE)) {
-      const b = binding(m[3] as string);
-      if (b) readClause((m[0] as string).startsWith('export'), (m[1] as string).trim(), b);
-    }
-    for (const re of WHOLE)
-      for (const m of text.matchAll(re)) {
-        const b = binding(m[2] as string);
-        if (b) b.namespace = true;
-      }
+  for (const site of packageSites(files)) {
+    if (provided.has(site.specifier)) continue;
+    const b = out.get(site.specifier) ?? { names: [], default: false, namespace: false };
+    out.set(site.specifier, b);
+    b.names.push(...site.names);
+    b.default ||= site.default && site.form === 'import';
+    if (site.form === 'export' && site.default) b.names.push('default');
+    b.namespace ||= site.namespace;
   }
-  for (const b of out.values()) b.names = [...new Set(b.names)].sort();
+  for (const b of out.values()) {
+    b.default ||= b.names.includes('default');
+    b.names = [...new Set(b.names.filter((n) => n !== 'default'))].sort();
+  }
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
-function readClause(isExport: boolean, clause: string, b: ImportBinding): void {
-  if (clause.includes('*')) b.namespace = true;
-  const braces = /\{([^}]*)\}/.exec(clause);
-  for (const item of braces?.[1]?.split(',') ?? []) {
-    const name =
-      item
-        .trim()
-        .split(/\s+as\s+/)[0]
-        ?.trim() ?? '';
-    // Inline `type X` specifiers are erased by Sucrase.
-    if (name === 'default') b.default = true;
-    else if (IDENTIFIER.test(name) && !/^type\s/.test(item.trim())) b.names.push(name);
-  }
-  if (isExport) return;
-  const head =
-    clause
-      .replace(/\{[^}]*\}/, '')
-      .split(',')[0]
-      ?.trim() ?? '';
-  if (IDENTIFIER.test(head)) b.default = true;
 }
 
 /** Every bare specifier imported by the source files, sorted and unique. */
 export function bareImports(files: Record<string, string>): string[] {
-  const found = new Set<string>();
-  for (const [file, code] of Object.entries(files)) {
-    if (!SOURCE.test(file)) continue;
-    const text = withoutComments(code);
-    for (const re of SPECIFIERS) {
-      for (const m of text.matchAll(re)) {
-        const spec = m[2];
-        if (spec && isBare(spec)) found.add(spec);
-      }
-    }
-  }
-  return [...found].sort();
+  return [...new Set(packageSites(files).map((s) => s.specifier))].sort();
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blankLiterals, hasDefaultExport } from './defaultExport.ts';
+import { hasDefaultExport } from './defaultExport.ts';
 
 describe('hasDefaultExport', () => {
   it.each([
@@ -13,6 +13,13 @@ describe('hasDefaultExport', () => {
     ["export { Other, App as default } from './x';"],
     ['export\ndefault () => null'],
     ["const s = 'it\\'s';\nexport default () => <p>Don't {s}</p>;"],
+    // Misread by the regular-expression check this replaced: a quote in JSX text hid the next line.
+    ["const A = () => <p>Don't</p>;\nexport default A;"],
+    ["const A = () => <p>Don't</p>; export default A;"],
+    ["import { memo } from 'react';\nfunction App() { return null; }\nexport default memo(App);"],
+    ['export default class App extends React.Component { render() { return null; } }'],
+    ['const App = () => null;\nexport {\n  App as default,\n};'],
+    ['const re = /[/]export/; export { re, re as default };'],
   ])('finds %j', (src) => expect(hasDefaultExport(src)).toBe(true));
 
   it.each([
@@ -25,13 +32,14 @@ describe('hasDefaultExport', () => {
     ["export { default as Foo } from './x';"],
     ["export * from './App';"],
     ['const re = /export default/; export const x = re;'],
-    ['obj.export default'],
+    ['export default interface Props { a: string }'],
+    ['type App = 1;\nexport type { App as default };'],
+    ["const t = <p>export default App; it's</p>;\nexport const x = t;"],
     [''],
   ])('finds none in %j', (src) => expect(hasDefaultExport(src)).toBe(false));
 
-  it('keeps code outside literals and line structure', () => {
-    const out = blankLiterals("a = 'x'; // c\nb = /re/g; c = 4 / 2 / 1;");
-    expect(out).toBe('a =    ;     \nb =     g; c = 4 / 2 / 1;');
+  it('says it cannot tell when the parser cannot read the file (the compiler reports where)', () => {
+    expect(hasDefaultExport('obj.export default')).toBeUndefined();
   });
 });
 
@@ -47,7 +55,9 @@ describe('on the react.dev corpus', () => {
     const anchored = (src: string) =>
       /^\s*export\s+default\b/m.test(src) || /^\s*export\s*\{[^}]*\bdefault\b/m.test(src);
     expect(apps.length).toBeGreaterThan(700);
-    const disagree = apps.filter(([, src]) => hasDefaultExport(src) !== anchored(src)).map(([p]) => p);
-    expect(disagree).toEqual([]);
+    const read = apps.map(([p, src]) => ({ p, has: hasDefaultExport(src, p), anchored: anchored(src) }));
+    expect(read.filter((r) => r.has !== undefined && r.has !== r.anchored).map((r) => r.p)).toEqual([]);
+    // The lessons' deliberately broken JSX ("This doesn't quite work!"): the compiler reports those.
+    expect(read.filter((r) => r.has === undefined).length).toBeLessThanOrEqual(3);
   });
 });

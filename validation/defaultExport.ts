@@ -1,106 +1,33 @@
-// A token-level check, not a parser: it blanks comments, strings, template literals and regex literals,
-// then looks for `export default …` or `export { … as default }` / `export { default } from …` in what
-// is left. Known limits: a quote in JSX text (`<p>Don't</p>`) blanks the rest of that line only (quoted
-// strings end at a newline), and a regex is told from division by the token before it, so unusual code
-// can fool it; the frame's compiler still reports a missing default export when the app runs.
+/// <reference path="./sucrase.d.ts" />
+import { ContextualKeyword } from 'sucrase/dist/esm/parser/tokenizer/keywords.js';
+import { type Token, tokenize, TokenType as tt } from './codeTokens.ts';
 
-// '<' and '>' are left out: in JSX they mostly open and close tags (`</div>`), not expressions.
-const REGEX_BEFORE = new Set('(,=:[!&|?{};+-*%~^'.split(''));
-const REGEX_AFTER_WORDS =
-  /(?:^|[^\w$])(?:return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/;
-
-/** `source` with comments, strings, template literals and regex literals replaced by spaces. */
-export function blankLiterals(source: string): string {
-  const out = source.split('');
-  const blank = (from: number, to: number) => {
-    for (let k = from; k < to && k < out.length; k++) if (out[k] !== '\n') out[k] = ' ';
-  };
-  let i = 0;
-  let lastSignificant = '';
-  let code = '';
-  while (i < source.length) {
-    const c = source[i] as string;
-    const next = source[i + 1];
-    let end = -1;
-    if (c === '/' && next === '/') end = endOfLine(source, i);
-    else if (c === '/' && next === '*') end = endOf(source, '*/', i + 2);
-    else if (c === "'" || c === '"') end = endOfQuoted(source, i, c);
-    else if (c === '`') end = endOfTemplate(source, i);
-    else if (
-      c === '/' &&
-      (lastSignificant === '' || REGEX_BEFORE.has(lastSignificant) || REGEX_AFTER_WORDS.test(code))
-    )
-      end = endOfRegex(source, i);
-    if (end > i) {
-      blank(i, end);
-      // A string, template or regex is a value: a `/` after it divides.
-      if (c !== '/' || (next !== '/' && next !== '*')) lastSignificant = 'a';
-      i = end;
+/**
+ * Whether module source has a default export (a declaration, an expression, `export { App as default }`
+ * or `export { default } from …`), read from Sucrase's tokens; undefined when Sucrase cannot parse it
+ * (the frame's compiler then reports where).
+ */
+export function hasDefaultExport(source: string, path = 'src/App.tsx'): boolean | undefined {
+  const c = tokenize(path, source, new Set());
+  if (!c || !('tokens' in c)) return undefined;
+  const { tokens } = c;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.type !== tt._export) continue;
+    const next = tokens[i + 1];
+    // `export default interface X {}` is a type: the compiler erases it.
+    if (next?.type === tt._default) {
+      if (tokens[i + 2]?.contextualKeyword !== ContextualKeyword._interface) return true;
       continue;
     }
-    if (!/\s/.test(c)) {
-      lastSignificant = c;
-      code = (code + c).slice(-12);
-    } else code += ' ';
-    i++;
+    if (next?.type !== tt.braceL) continue;
+    // `export { a, b as default }`: an item whose exported name (its last word) is `default`.
+    for (let k = i + 2; k < tokens.length && tokens[k]?.type !== tt.braceR; k++) {
+      const item = tokens[k] as Token;
+      const after = tokens[k + 1]?.type;
+      if (!item.isType && c.text(item) === 'default' && (after === tt.comma || after === tt.braceR))
+        return true;
+    }
   }
-  return out.join('');
-}
-
-function endOfLine(s: string, i: number): number {
-  const n = s.indexOf('\n', i);
-  return n < 0 ? s.length : n;
-}
-
-function endOf(s: string, token: string, from: number): number {
-  const n = s.indexOf(token, from);
-  return n < 0 ? s.length : n + token.length;
-}
-
-function endOfQuoted(s: string, i: number, quote: string): number {
-  for (let k = i + 1; k < s.length; k++) {
-    const c = s[k];
-    if (c === '\\') k++;
-    else if (c === quote) return k + 1;
-    else if (c === '\n') return k;
-  }
-  return s.length;
-}
-
-function endOfTemplate(s: string, i: number): number {
-  let depth = 0;
-  for (let k = i + 1; k < s.length; k++) {
-    const c = s[k];
-    if (c === '\\') k++;
-    else if (depth === 0 && c === '`') return k + 1;
-    else if (c === '$' && s[k + 1] === '{') {
-      depth++;
-      k++;
-    } else if (depth > 0 && c === '}') depth--;
-  }
-  return s.length;
-}
-
-function endOfRegex(s: string, i: number): number {
-  let inClass = false;
-  for (let k = i + 1; k < s.length; k++) {
-    const c = s[k];
-    if (c === '\\') k++;
-    else if (c === '\n') return i + 1;
-    else if (c === '[') inClass = true;
-    else if (c === ']') inClass = false;
-    else if (c === '/' && !inClass) return k + 1;
-  }
-  return i + 1;
-}
-
-/** Whether module source has a default export (declaration, expression or re-export). */
-export function hasDefaultExport(source: string): boolean {
-  const code = blankLiterals(source);
-  if (/(?:^|[^\w$.])export\s+default(?![\w$])/.test(code)) return true;
-  const lists = code.matchAll(/(?:^|[^\w$.])export\s*\{([^}]*)\}/g);
-  for (const m of lists)
-    if (/(?:^|[\s,])(?:default(?:\s+as\s+default)?|[\w$]+\s+as\s+default)\s*(?:,|$)/.test(m[1] ?? ''))
-      return true;
   return false;
 }

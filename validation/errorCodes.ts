@@ -32,6 +32,7 @@ export const ErrorCode = {
   unresolved_import: 'unresolved_import',
   unresolved_dependency: 'unresolved_dependency',
   invalid_dependency: 'invalid_dependency',
+  invalid_alias: 'invalid_alias',
   runtime_error: 'runtime_error',
   missing_default_export: 'missing_default_export',
   unresponsive: 'unresponsive',

@@ -1,7 +1,9 @@
 import { hasDefaultExport } from './defaultExport.ts';
 import type { WireError } from './errorCodes.ts';
+import { checkImports } from './importCheck.ts';
 import { checkName } from './names.ts';
 import { checkPath } from './paths.ts';
+import { isProjectFile, MAX_PROJECT_FILE_BYTES, mountEntry } from './projectFiles.ts';
 import { checkToolInput } from './toolInput.ts';
 import { utf8Length } from './utf8.ts';
 
@@ -45,21 +47,36 @@ export type Verdict<T> = { ok: true; value: T } | { ok: false; by: 'schema' | 'r
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** Rule 5 on a file map, with the numbers and the way out in the message. */
+/**
+ * Rule 5 on a file map, with the numbers and the way out in the message. Project files (package.json,
+ * tsconfig, build configs, index.html, an entry that only mounts `<App />`) do not count toward the
+ * files that run; each is at most 16 KB.
+ */
 export function checkLimits(files: Record<string, string>, limits: Limits = LIMITS): WireError | undefined {
   const sizes = Object.entries(files).map(([path, text]) => ({ path, bytes: utf8Length(text) }));
+  const mount = mountEntry(files);
+  const project = sizes.filter((s) => isProjectFile(s.path, mount));
+  const running = sizes.length - project.length;
   const total = sizes.reduce((a, s) => a + s.bytes, 0);
   const largest = sizes.reduce((a, s) => (s.bytes > a.bytes ? s : a), { path: '', bytes: 0 });
+  const bigProject = project.find((s) => s.bytes > MAX_PROJECT_FILE_BYTES);
   const over =
-    sizes.length > limits.maxFiles
-      ? `${sizes.length} files`
+    running > limits.maxFiles
+      ? `${running} files that run`
       : largest.bytes > limits.maxFileBytes
         ? `'${largest.path}' is ${kb(largest.bytes)}`
-        : total > limits.maxTotalBytes
-          ? `${kb(total)} in all`
-          : undefined;
+        : bigProject
+          ? `project file '${bigProject.path}' is ${kb(bigProject.bytes)}, over ${MAX_PROJECT_FILE_BYTES / 1024} KB`
+          : total > limits.maxTotalBytes
+            ? `${kb(total)} in all`
+            : undefined;
   if (!over) return undefined;
-  return tooLargeError(over, limits, { files: sizes.length, total_bytes: total, largest });
+  return tooLargeError(over, limits, {
+    files: running,
+    project_files: project.length,
+    total_bytes: total,
+    largest,
+  });
 }
 
 /** Rules 2, 3 and 5 on a file map (shape first, for callers that ran no schema). */
@@ -79,13 +96,13 @@ export function checkFiles(files: unknown, limits: Limits = LIMITS): WireError |
     return { code: 'missing_entry', message: `${ENTRY} missing: it must default-export the app` };
   const tooLarge = checkLimits(map, limits);
   if (tooLarge) return tooLarge;
-  if (!hasDefaultExport(entry))
+  if (hasDefaultExport(entry, ENTRY) === false)
     return {
       code: 'missing_entry',
       message: `${ENTRY} has no default export: add \`export default function App() { … }\``,
       detail: { path: ENTRY },
     };
-  return undefined;
+  return checkImports(map);
 }
 
 /** Rules 2, 3 and the repository limits on the files of a repository version. */
@@ -113,7 +130,7 @@ export function validateRepoProposal(args: unknown): Verdict<RepoProposalArgs> {
 
 /** The `too_large` error for a file set over `limits`; the CLI says the same for what it refused unread. */
 export function tooLargeError(over: string, limits: Limits, detail: object): WireError {
-  const caps = `at most ${limits.maxFiles} files, ${limits.maxFileBytes / 1024} KB a file, ${limits.maxTotalBytes / 1024} KB in all`;
+  const caps = `at most ${limits.maxFiles} files that run (project files such as package.json, tsconfig.json, vite.config.ts and index.html do not count, ${MAX_PROJECT_FILE_BYTES / 1024} KB each), ${limits.maxFileBytes / 1024} KB a file, ${limits.maxTotalBytes / 1024} KB in all`;
   return {
     code: 'too_large',
     message:

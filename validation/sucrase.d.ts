@@ -18,3 +18,6 @@ declare module 'sucrase/dist/esm/identifyShadowedGlobals.js' {
     globalNames: Set<string>,
   ): void;
 }
+declare module 'sucrase/dist/esm/parser/tokenizer/keywords.js' {
+  export * from 'sucrase/dist/types/parser/tokenizer/keywords';
+}

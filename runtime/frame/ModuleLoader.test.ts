@@ -126,3 +126,42 @@ function catchLoaderError(fn: () => unknown): LoaderError {
   }
   throw new Error('expected a LoaderError');
 }
+
+describe('ModuleLoader through the one resolver', () => {
+  it('follows @/ and tsconfig paths, serves .svg as a data: URL and ?raw as text', () => {
+    const { exports } = run({
+      'src/App.tsx': [
+        "import { cn } from '@/lib/utils';",
+        "import Card from '~ui/card';",
+        "import logo from './logo.svg';",
+        "import notes from '../notes.md?raw';",
+        'export default () => [cn(), Card, logo, notes];',
+      ].join('\n'),
+      'src/lib/utils.ts': "export const cn = () => 'cn';",
+      'src/components/card.tsx': "export default 'card';",
+      'src/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>',
+      'notes.md': '# Notes',
+      'tsconfig.json':
+        '{ "compilerOptions": { "paths": { "@/*": ["src/*"], "~ui/*": ["src/components/*"] } } }',
+    });
+    expect((exports.default as () => string[])()).toEqual([
+      'cn',
+      'card',
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>')}`,
+      '# Notes',
+    ]);
+  });
+
+  it('names the file an alias leads to, and the kinds it serves', () => {
+    const { loader } = loaderFor({
+      'src/App.tsx': "import { Card } from '@/components/ui/card';\nexport default Card;",
+    });
+    expect(catchLoaderError(() => loader.load('src/App.tsx')).message).toBe(
+      'Cannot import "@/components/ui/card" from src/App.tsx: `@/components/ui/card` resolves to `src/components/ui/card.tsx`, which the proposal does not include',
+    );
+    const png = loaderFor({ 'src/App.tsx': "import p from './p.png';\nexport default p;", 'src/p.png': 'x' });
+    expect(catchLoaderError(() => png.loader.load('src/App.tsx')).message).toContain(
+      'it serves code (.tsx, .ts, .jsx, .js, .mjs, .cjs), .css, .json, .svg (as a data: URL) and any text file with ?raw',
+    );
+  });
+});

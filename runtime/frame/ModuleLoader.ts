@@ -1,7 +1,9 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import { type Aliases, DEFAULT_ALIASES, readAliases } from '../../validation/pathAliases.ts';
+import { isRelative, resolveImport } from '../../validation/resolveImport.ts';
 import type { FrameError } from '../protocol.ts';
+import { assetModule } from './assetModule.ts';
 import { compileError } from './compileError.ts';
-import { isRelative, resolveRelative } from './resolve.ts';
 
 interface Module {
   exports: unknown;
@@ -37,13 +39,18 @@ export class LoaderError extends CodedError {
  */
 export class ModuleLoader {
   private readonly cache = new Map<string, Module>();
+  /** The app's `paths` (the gate refused any it could not honour; the default then). */
+  private readonly aliases: Aliases;
 
   constructor(
     private readonly files: Record<string, string>,
     private readonly provided: Record<string, unknown>,
     private readonly injectCss: (path: string, css: string) => void,
     private readonly moduleBody: ModuleBody,
-  ) {}
+  ) {
+    const read = readAliases(files);
+    this.aliases = 'problem' in read ? DEFAULT_ALIASES : read;
+  }
 
   load(path: string): unknown {
     const cached = this.cache.get(path);
@@ -74,19 +81,27 @@ export class ModuleLoader {
 
   require(from: string, specifier: string): unknown {
     if (Object.hasOwn(this.provided, specifier)) return this.provided[specifier];
-    const target = isRelative(specifier) ? resolveRelative(this.files, from, specifier) : undefined;
-    if (!target) {
-      const why = isRelative(specifier) ? 'no such file in the app' : 'not a provided module';
-      const at = locate(this.files[from] ?? '', specifier);
-      throw new LoaderError(
-        'unresolved_import',
-        `Cannot import "${specifier}" from ${from}: ${why}`,
-        from,
-        at?.line,
-        at?.column,
-      );
-    }
-    return this.load(target);
+    const r = resolveImport(this.files, from, specifier, this.aliases);
+    if (r.kind === 'file')
+      return r.as === 'svg' || r.as === 'raw'
+        ? assetModule(r.as, this.files[r.path] as string)
+        : this.load(r.path);
+    const why =
+      r.kind === 'missing'
+        ? isRelative(specifier)
+          ? 'no such file in the app'
+          : r.message
+        : r.kind === 'unsupported'
+          ? r.message
+          : 'not a provided module';
+    const at = locate(this.files[from] ?? '', specifier);
+    throw new LoaderError(
+      'unresolved_import',
+      `Cannot import "${specifier}" from ${from}: ${why}`,
+      from,
+      at?.line,
+      at?.column,
+    );
   }
 
   private evaluate(path: string, source: string): Factory {

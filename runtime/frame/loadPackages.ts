@@ -1,4 +1,4 @@
-import { PROVIDED_GLOBAL } from '../../validation/bareImports.ts';
+import { PROVIDED_GLOBAL } from '../../validation/providedImports.ts';
 
 /**
  * Fetches and parses the app's package bundle while the frame waits for its files, without evaluating it:

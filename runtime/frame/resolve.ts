@@ -1,34 +1,4 @@
-export const SOURCE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json', '.css'];
-
-/**
- * Resolves a relative specifier against the importing file within the file map, or undefined.
- * Resolution never leaves the map: `..` past the root resolves to nothing.
- */
-export function resolveRelative(
-  files: Record<string, string>,
-  from: string,
-  specifier: string,
-): string | undefined {
-  const segments = from.split('/').slice(0, -1);
-  for (const part of specifier.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (segments.length === 0) return undefined;
-      segments.pop();
-    } else segments.push(part);
-  }
-  const base = segments.join('/');
-  const candidates = [
-    base,
-    ...SOURCE_EXTENSIONS.map((ext) => base + ext),
-    ...SOURCE_EXTENSIONS.map((ext) => `${base}/index${ext}`),
-  ];
-  return candidates.find((c) => Object.hasOwn(files, c));
-}
-
-export function isRelative(specifier: string): boolean {
-  return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
-}
+export { isRelative, resolveRelative, SOURCE_EXTENSIONS } from '../../validation/resolveImport.ts';
 
 /** The file that runs first: `src/App.tsx` wins, then other App files, then a self-mounting index. */
 export function findEntry(files: Record<string, string>): Entry | undefined {

@@ -8,6 +8,7 @@ import { errorFromThrown } from './errorFromThrown.ts';
 import { loadPackages } from './loadPackages.ts';
 import { LoaderError, ModuleLoader } from './ModuleLoader.ts';
 import { mountDocument } from './mountDocument.ts';
+import { mountEntryOf } from './mountEntryOf.ts';
 import { providedModules } from './providedModules.ts';
 import { findEntry } from './resolve.ts';
 import { createSdk } from './sdk.ts';
@@ -38,6 +39,8 @@ export async function runApp(
   }
   // Alongside the compile: Tailwind (when the app uses it) loads and builds while Sucrase works.
   const styled = styleWithTailwind(files, cached?.version === RUNTIME_VERSION ? cached.css : undefined);
+  // A template's src/main.tsx is not run; the global CSS it imports is applied before App's own.
+  const mounting = mountEntryOf(files).catch(() => undefined);
   let modules: AppModules;
   try {
     modules = await compileApp(files, cached);
@@ -68,6 +71,7 @@ export async function runApp(
     }
   }
   const loader = new ModuleLoader(files, provided, inject, (path) => moduleBody(modules, path));
+  const mount = await mounting;
   const evalStarted = performance.now();
   const load = (path: string): { ok: true; exports: unknown } | { ok: false } => {
     try {
@@ -77,14 +81,17 @@ export async function runApp(
       return { ok: false };
     }
   };
+  for (const css of mount?.css ?? []) if (!load(css).ok) return;
   const loaded = load(entry.path);
   if (!loaded.ok) return;
   const timing = () => ({ compileMs: modules.compileMs, evalMs: performance.now() - evalStarted });
   const App = (loaded.exports as { default?: unknown } | undefined)?.default;
   const renderable = typeof App === 'function' || (typeof App === 'object' && App !== null);
-  if (entry.mountsItself || (!renderable && entry.index)) {
+  // A mount entry only renders App: the card says it does not run, so it never does.
+  const index = entry.index === mount?.path ? undefined : entry.index;
+  if (entry.mountsItself || (!renderable && index)) {
     // The app mounts itself (its own src/index.* calls createRoot), as react.dev's examples do.
-    if (!entry.mountsItself && entry.index && !load(entry.index).ok) return;
+    if (!entry.mountsItself && index && !load(index).ok) return;
     afterPaint(() => post({ type: 'rendered', ...timing() }), post);
     return;
   }

@@ -1,4 +1,4 @@
-import { BUNDLER_IMPLICIT, REACT_VERSION } from '../../server/domain/dependencies.ts';
+import { BUNDLER_IMPLICIT, REACT_VERSION } from '../../server/domain/bundlerImplicit.ts';
 import { fillCache } from '../../server/npm/fillCache.ts';
 import { type Manifest, NpmCache, type NpmCacheOptions } from '../../server/npm/NpmCache.ts';
 import type { PinnedPackage, TreeRoot } from '../../server/npm/resolveTree.ts';
@@ -17,6 +17,11 @@ export const E2E_PACKAGES = [
   'remarkable@2.0.1',
   // e2e/packages.spec.ts: zustand's persist middleware over the runtime's localStorage, pre-bundled.
   'zustand@4.5.7',
+  // The shadcn/ui-style app e2e/projectConventions.spec.ts proposes (cn() and a Button).
+  'clsx@2.1.1',
+  'tailwind-merge@3.7.3',
+  'class-variance-authority@0.7.1',
+  '@radix-ui/react-slot@1.5.1',
 ];
 
 // A progress line at most this often: a cold fill takes a while and should show it is moving.

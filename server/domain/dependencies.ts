@@ -1,25 +1,11 @@
-import { createRequire } from 'node:module';
 import { externalPackages } from '../../validation/bareImports.ts';
 import { CodedError } from '../../validation/errorCodes.ts';
 import { packageSpecProblem } from '../../validation/packageSpec.ts';
 import type { NpmCache } from '../npm/NpmCache.ts';
 import { type PinnedPackage, resolveTree } from '../npm/resolveTree.ts';
+import { BUNDLER_IMPLICIT, REACT_VERSION } from './bundlerImplicit.ts';
 
-/** The React the Sucrase runtime ships; Sandpack apps get exactly this one too. */
-export const REACT_VERSION = (createRequire(import.meta.url)('react/package.json') as { version: string })
-  .version;
-
-/**
- * What the bundler installs for every react-ts sandbox whatever the app asks (its create-react-app
- * preset's `processDependencies`, in sandpack/static/js/sandbox.*.js, and its requests).
- */
-export const BUNDLER_IMPLICIT: Record<string, string> = {
-  'node-libs-browser': '2.2.1',
-  'babel-runtime': '6.26.0',
-  'react-refresh': '0.9.0',
-  '@babel/core': '^7.3.3',
-  '@babel/runtime': '^7.3.4',
-};
+export { BUNDLER_IMPLICIT, REACT_VERSION };
 
 // Build tools a package.json lists that the bundler skips itself (its create-react-app preset's list).
 const BUNDLER_IGNORES = new Set([

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BUNDLE_PATH } from '../../validation/bareImports.ts';
+import { BUNDLE_PATH } from '../../validation/providedImports.ts';
 import type { Config } from '../config.ts';
 import type { Ctx } from './Router.ts';
 import { resolveUnder, sendFile } from './staticFile.ts';

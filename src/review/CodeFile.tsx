@@ -1,6 +1,8 @@
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import type { ImportLink } from '../../validation/importLinks.ts';
 import { fileReviewFlags, type ReviewFlag } from '../../validation/reviewFlags.ts';
 import { CodeLines } from './CodeLines.tsx';
+import { ImportLinks } from './ImportLinks.tsx';
 import { SHOW_LINE_EVENT } from './showLine.ts';
 import { useMoreBelow } from './useMoreBelow.ts';
 
@@ -24,6 +26,9 @@ export function CodeFile({
   highlight = true,
   anchor,
   flags: scanned,
+  notRun = false,
+  imports,
+  anchorOf,
 }: {
   path: string;
   code: string;
@@ -31,6 +36,11 @@ export function CodeFile({
   anchor?: string;
   /** This file's `fileReviewFlags` when the card has them already (a scan of 128 KB is not free). */
   flags?: ReviewFlag[];
+  /** A file the Room never runs (a template's mount entry, a build config, index.html). */
+  notRun?: boolean;
+  /** Its imports through aliases and assets, resolved, each linking to its file via `anchorOf`. */
+  imports?: ImportLink[];
+  anchorOf?: (path: string) => string;
 }) {
   const lines = useMemo(() => code.split('\n'), [code]);
   const blocks = useMemo(() => {
@@ -90,10 +100,12 @@ export function CodeFile({
     <section className="code-file" aria-label={`File ${path}`} ref={root} data-line-anchor={anchor}>
       <header className="code-file-head">
         <code>{path}</code>
+        {notRun && <span className="badge">not run here</span>}
         <span className="muted">
           {new Blob([code]).size.toLocaleString()} bytes · {lines.length} lines
         </span>
       </header>
+      {imports && anchorOf && <ImportLinks links={imports} anchorOf={anchorOf} />}
       {distinct.length > 0 && (
         <div className="warning" role="note">
           <p>

@@ -8,8 +8,11 @@ import { DeclineForm } from './DeclineForm.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { fileAnchor } from './lineAnchor.ts';
 import { PackageList } from './PackageList.tsx';
+import { ProjectNote } from './ProjectNote.tsx';
 import { ReviewAids } from './ReviewAids.tsx';
 import { TailwindNote } from './TailwindNote.tsx';
+import { useFilesNotRun } from './useFilesNotRun.ts';
+import { useImportLinks } from './useImportLinks.ts';
 import { useUpdateChanges } from './useUpdateChanges.ts';
 
 /**
@@ -91,6 +94,8 @@ export function ProposalCard({
           ? 'Approval opens once the whole diff is shown.'
           : undefined;
   const waitingId = `${headingId}-waiting`;
+  const notRun = useFilesNotRun(fileMap);
+  const importLinks = useImportLinks(fileMap);
   const fileViews = files.map(([path, code]) => (
     <CodeFile
       key={path}
@@ -98,6 +103,9 @@ export function ProposalCard({
       code={code}
       anchor={fileAnchor(anchorScope, path)}
       flags={flagsByFile.get(path)}
+      notRun={notRun.has(path)}
+      imports={importLinks[path]}
+      anchorOf={(target) => fileAnchor(anchorScope, target)}
     />
   ));
   const run = (fn: () => Promise<void>) => {
@@ -225,6 +233,7 @@ export function ProposalCard({
               </p>
             ))}
           <TailwindNote files={fileMap} />
+          <ProjectNote files={fileMap} notRun={notRun} />
           <ReviewAids files={fileMap} scope={anchorScope} open={openFiles} />
           {update ? (
             <details ref={fileList} onToggle={(e) => e.currentTarget.open && setOpened(true)}>

@@ -56,4 +56,48 @@ describe('addedPackages', () => {
   it('names what the app adds beyond React', () => {
     expect(addedPackages(DEPS)).toEqual(['date-fns']);
   });
+
+  it('rewrites @/, paths, .svg and ?raw imports to canonical relative paths before the bundler sees them', () => {
+    const out = sandpackFiles(
+      {
+        'src/App.tsx': [
+          "import { Button } from '@/components/ui/button';",
+          "import logo from './logo.svg';",
+          "import notes from '~/notes.md?raw';",
+          "const s = `import x from '@/not/an/import'`;",
+          'export default () => <Button>{s}{logo}{notes}</Button>;',
+        ].join('\n'),
+        'src/components/ui/button.tsx':
+          "import { cn } from '@/lib/utils';\nexport const Button = () => cn();",
+        'src/lib/utils.ts': 'export const cn = () => 1;',
+        'src/logo.svg': '<svg/>',
+        'notes.md': '# hi',
+        'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"], "~/*": ["./*"] } } }',
+      },
+      DEPS,
+    );
+    expect(out['/src/App.tsx']).toContain('import { Button } from "./components/ui/button.tsx";');
+    expect(out['/src/App.tsx']).toContain('import logo from "./logo.svg.room-svg.js";');
+    expect(out['/src/App.tsx']).toContain('import notes from "../notes.md.room-raw.js";');
+    expect(out['/src/App.tsx']).toContain("`import x from '@/not/an/import'`");
+    expect(out['/src/components/ui/button.tsx']).toContain('from "../../lib/utils.ts"');
+    expect(out['/src/logo.svg.room-svg.js']).toBe(
+      `export default ${JSON.stringify(`data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg/>')}`)};\n`,
+    );
+    expect(out['/notes.md.room-raw.js']).toBe('export default "# hi";\n');
+  });
+
+  it("applies the global CSS a template's src/main.tsx imports, and does not run it", () => {
+    const out = sandpackFiles(
+      {
+        'src/App.tsx': 'export default () => null;',
+        'src/main.tsx':
+          "import { createRoot } from 'react-dom/client';\nimport './index.css';\nimport App from './App';\ncreateRoot(document.getElementById('root')!).render(<App />);",
+        'src/index.css': 'body { color: red }',
+      },
+      DEPS,
+    );
+    expect(out['/index.tsx']).toContain("import './src/index.css';\nimport { createRoot }");
+    expect(out['/index.tsx']).not.toContain('main');
+  });
 });

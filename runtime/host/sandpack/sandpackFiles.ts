@@ -1,4 +1,6 @@
+import { mountEntry } from '../../../validation/projectFiles.ts';
 import { LOCAL_SNAPSHOT_GLOBAL as LOCAL_GLOBAL } from '../../webStorageLimits.ts';
+import { canonicalImports } from './canonicalImports.ts';
 import { SDK_MODULE } from './generated/sdkModule.ts';
 import type { SandpackTailwind } from './sandpackTailwind.ts';
 
@@ -21,7 +23,7 @@ export function sandpackFiles(
   local?: [string, string][],
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [file, text] of Object.entries(files)) {
+  for (const [file, text] of Object.entries(canonicalImports(files))) {
     // Versions come from the proposal's review, never from the app's own package.json.
     if (file === 'package.json') continue;
     // A sheet Tailwind compiled is in the generated CSS; its `@import "tailwindcss"` resolves nowhere here.
@@ -32,6 +34,8 @@ export function sandpackFiles(
   out[LOCAL_FILE] =
     `globalThis[Symbol.for(${JSON.stringify(LOCAL_GLOBAL)})] = JSON.parse(${JSON.stringify(JSON.stringify(local ?? []))});\n`;
   let head = `import '.${LOCAL_FILE}';\nimport '@room/sdk';\n`;
+  // A template's src/main.tsx is not run (ours mounts the app); the global CSS it imports is.
+  for (const css of mountEntry(files)?.css ?? []) head += `import './${css}';\n`;
   if (tailwind) {
     out[TAILWIND_FILE] = tailwind.css;
     head += `import '.${TAILWIND_FILE}';\n`;
