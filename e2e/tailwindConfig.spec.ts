@@ -53,7 +53,7 @@ test('a Tailwind v3 app (@tailwind directives, tailwind.config.ts) and a shadcn-
   await page.screenshot({ path: test.info().outputPath('shadcn-app.png') });
 });
 
-test('a config that requires a plugin the app does not declare is refused, naming it; an @plugin is refused on the panel', async ({
+test('a config that requires a plugin the app does not declare is refused, naming it; the card names the config; an @plugin is refused on the panel', async ({
   ownerPage: page,
   request,
 }) => {
@@ -67,6 +67,12 @@ test('a config that requires a plugin the app does not declare is refused, namin
   // Not in package.json and not in the (offline) cache: the gate names it; declared, it is pinned and bundled.
   expect(refused.code).toBe('unresolved_dependency');
   expect(refused.message).toContain('Cannot resolve tailwindcss-animate');
+  // The card says the config is applied, and where it runs.
+  await proposeApp(owner, roomId, { name: 'Shadcn app', files: SHADCN_APP });
+  await page.goto(`/rooms/${roomId}/review`);
+  await expect(page.getByRole('article', { name: 'Shadcn app' })).toContainText(
+    "Styled with Tailwind: its CSS imports tailwindcss (or has its @tailwind directives). Its tailwind.config.js is applied: it is the app's code, and runs in the app's frame only.",
+  );
   const cssPlugin = {
     ...V3_APP,
     'src/index.css': `@plugin "tailwindcss-typography";\n${V3_APP['src/index.css']}`,

@@ -1,19 +1,9 @@
+import { tailwindConfigPath } from '../../validation/tailwindConfigPath.ts';
 import { resolveRelative } from './resolve.ts';
 import { TailwindInputError } from './tailwindError.ts';
 import type { TailwindPlan } from './tailwindPlan.ts';
 
-/** The config files Tailwind v3 projects write, at the root of the app; TypeScript first. */
-const CONFIG_FILES = [
-  'tailwind.config.ts',
-  'tailwind.config.js',
-  'tailwind.config.mjs',
-  'tailwind.config.cjs',
-];
-
-/** The app's own tailwind.config.*, or undefined. */
-export function tailwindConfigPath(files: Record<string, string>): string | undefined {
-  return CONFIG_FILES.find((path) => Object.hasOwn(files, path));
-}
+export { tailwindConfigPath };
 
 /** The frame's module loader (ModuleLoader.ts), over the app's files and its declared packages. */
 export interface AppModuleLoader {

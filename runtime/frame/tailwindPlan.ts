@@ -1,5 +1,5 @@
+import { tailwindConfigPath } from '../../validation/tailwindConfigPath.ts';
 import { tailwindUse } from '../../validation/tailwindUse.ts';
-import { tailwindConfigPath } from './tailwindConfig.ts';
 import { tailwindInput } from './tailwindInput.ts';
 
 /** What Tailwind's compiler gets for an app that uses it: its input CSS and the app's sheets that input replaces. */
