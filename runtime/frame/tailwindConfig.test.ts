@@ -218,4 +218,32 @@ describe('a tailwind.config.{js,ts,cjs,mjs}', () => {
       }),
     ).toContain('#123456');
   });
+
+  it("never reads outside the app: an @import of another path is refused, and a config that throws is the app's error", async () => {
+    for (const id of ['../../../etc/passwd', '/work/secret.css', './tailwind.config.js']) {
+      const files = {
+        'src/App.tsx': APP,
+        'src/index.css': `${V3}@import "${id}";\n`,
+        'tailwind.config.js': '',
+      };
+      await expect(cssOf(files, [], { 'tailwind.config.js': {} })).rejects.toThrow(
+        /is not available here: only tailwindcss's own sheets are/,
+      );
+    }
+    // A URL is passed through by Tailwind, and dropped from its output (the frame's CSP would block it too).
+    const url = {
+      'src/App.tsx': APP,
+      'src/index.css': `${V3}@import "https://x.test/a.css";\n`,
+      'tailwind.config.js': '',
+    };
+    expect(await cssOf(url, [], { 'tailwind.config.js': {} })).not.toContain('x.test');
+    const throwing = { 'src/App.tsx': APP, 'src/index.css': V3, 'tailwind.config.js': '' };
+    await expect(
+      cssOf(throwing, [], {
+        'tailwind.config.js': lazy(() => {
+          throw new Error('config boom');
+        }),
+      }),
+    ).rejects.toThrow('config boom');
+  });
 });
