@@ -1,3 +1,4 @@
+import { tailwindConfigPath } from '../../validation/tailwindConfigPath.ts';
 import type { FrameError } from '../protocol.ts';
 import { lazyScript } from './lazyScript.ts';
 import { LoaderError } from './ModuleLoader.ts';
@@ -21,7 +22,7 @@ export interface TailwindStyled {
  * compiled modules went to the host, with the frame's loader (an app's code never runs before that).
  */
 export const tailwindRunsAppCode = (files: Record<string, string>): boolean =>
-  tailwindPlan(files)?.config !== undefined;
+  tailwindConfigPath(files) !== undefined && tailwindPlan(files) !== undefined;
 
 /**
  * When the app uses Tailwind (validation/tailwindUse.ts), compiles its utilities in this frame (or takes
