@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tailwindUse } from '../../validation/tailwindUse.ts';
 import { tailwindCss } from './tailwind.ts';
-import { appTailwind, tailwindConfigPath } from './tailwindConfig.ts';
+import { appTailwind, MAX_THEME_VALUES, tailwindConfigPath } from './tailwindConfig.ts';
 import { tailwindPlan } from './tailwindPlan.ts';
 
 /** A module that runs when loaded, as the frame's loader evaluates the config's code. */
@@ -245,5 +245,24 @@ describe('a tailwind.config.{js,ts,cjs,mjs}', () => {
         }),
       }),
     ).rejects.toThrow('config boom');
+  });
+
+  it('refuses a theme past its bound, and one that contains itself, instead of compiling it for seconds', async () => {
+    const files = { 'src/App.tsx': APP, 'src/index.css': V3, 'tailwind.config.js': '' };
+    const colors = Object.fromEntries(
+      Array.from({ length: MAX_THEME_VALUES + 1 }, (_, i) => [`c${i}`, '#123456']),
+    );
+    await expect(
+      cssOf(files, ['bg-c1'], { 'tailwind.config.js': { theme: { extend: { colors } } } }),
+    ).rejects.toThrow(`tailwind.config.js: its theme has more than ${MAX_THEME_VALUES} values`);
+    const loop: Record<string, unknown> = { a: '#fff' };
+    loop.self = loop;
+    await expect(
+      cssOf(files, [], { 'tailwind.config.js': { theme: { extend: { colors: loop } } } }),
+    ).rejects.toThrow(/more than/);
+    const fine = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`c${i}`, '#123456']));
+    expect(
+      await cssOf(files, ['bg-c299'], { 'tailwind.config.js': { theme: { extend: { colors: fine } } } }),
+    ).toContain('.bg-c299');
   });
 });

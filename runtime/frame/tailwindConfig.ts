@@ -55,6 +55,21 @@ export function appTailwind(
   };
 }
 
+/** A theme larger than any real project's (shadcn's is about 100 values): refused, not compiled for seconds. */
+export const MAX_THEME_VALUES = 10_000;
+
+// Leaves under `value`, stopping past `limit`; depth-bounded, so a theme that contains itself ends too.
+function countValues(value: unknown, limit: number, depth = 0): number {
+  if (typeof value !== 'object' || value === null) return 1;
+  if (depth > 8) return limit + 1;
+  let n = 0;
+  for (const child of Object.values(value)) {
+    n += countValues(child, limit - n, depth + 1);
+    if (n > limit) break;
+  }
+  return n;
+}
+
 function evaluateConfig(path: string, loader: AppModuleLoader): unknown {
   let config: unknown;
   try {
@@ -69,6 +84,10 @@ function evaluateConfig(path: string, loader: AppModuleLoader): unknown {
   }
   if (typeof config !== 'object' || config === null)
     throw new TailwindInputError(`${path} exports no config object (\`export default { theme: … }\`)`);
+  if (countValues((config as { theme?: unknown }).theme, MAX_THEME_VALUES) > MAX_THEME_VALUES)
+    throw new TailwindInputError(
+      `${path}: its theme has more than ${MAX_THEME_VALUES} values (Tailwind's compile time grows with each one)`,
+    );
   const plugins = (config as { plugins?: unknown }).plugins;
   // `require()` of an ES-module plugin gives its namespace: Tailwind wants the plugin itself.
   return Array.isArray(plugins) ? { ...config, plugins: plugins.map(unwrap) } : config;
