@@ -64,7 +64,7 @@ test('a config that requires a plugin the app does not declare is refused, namin
     'tailwind.config.ts': "export default { plugins: [require('tailwindcss-animate')] };\n",
   };
   const refused = await proposeApp(owner, roomId, { name: 'Plugin app', files: withPlugin }).catch((e) => e);
-  // Not in package.json and not in the (offline) cache: the gate names it; declared, it is pinned and bundled.
+  // Undeclared and not in the (offline) cache: the gate refuses it by name (e2e/packages.spec.ts bundles a declared one).
   expect(refused.code).toBe('unresolved_dependency');
   expect(refused.message).toContain('Cannot resolve tailwindcss-animate');
   // The card says the config is applied, and where it runs.
