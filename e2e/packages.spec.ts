@@ -41,10 +41,18 @@ const STYLED = localPackage('room-styled-pkg', {
     '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"><rect width="2" height="2"/></svg>',
 });
 
+/** A Tailwind plugin, CommonJS as most are: what an app's tailwind.config requires, declared and pre-bundled. */
+const TW_PLUGIN = localPackage('room-tw-plugin', {
+  'package.json': JSON.stringify({ main: 'index.js' }),
+  'index.js':
+    "module.exports = { handler: ({ addUtilities }) => addUtilities({ '.plugged': { 'padding-left': '13px', color: 'rgb(10, 120, 30)' } }) };\n",
+});
+
 test.beforeAll(async () => {
   if (!cacheIsFilled(CACHE))
     throw new Error(`No npm cache at ${CACHE}: the e2e global setup fills it (or npm run sandpack:cache)`);
   await cacheLocalPackage(CACHE, STYLED);
+  await cacheLocalPackage(CACHE, TW_PLUGIN);
   server = await spawnServer({
     PORT: String(PORT),
     ROOM_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'room-packages-')),
@@ -276,6 +284,24 @@ test('an app styled only with Tailwind classes that imports date-fns runs pre-bu
   await expectDarkFollowsTheme(page, frame);
   await expect(frame.locator('head style[data-tailwind]')).toHaveCount(1);
   await expect(page.getByText(/Running with Sandpack/)).toHaveCount(0);
+  expect(outside).toEqual([]);
+  await context.close();
+});
+
+test("a tailwind.config's plugin, declared in package.json, is pre-bundled and applied in the app's frame", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { app, frame, outside, context } = await openApproved(browser, 'Tailwind plugin', {
+    'package.json': JSON.stringify({ dependencies: { [TW_PLUGIN.name]: TW_PLUGIN.version } }),
+    'src/App.tsx': 'import \'./index.css\';\nexport default () => <p className="plugged">PLUGGED</p>;\n',
+    'src/index.css': '@tailwind base;\n@tailwind components;\n@tailwind utilities;\n',
+    'tailwind.config.js': `module.exports = { plugins: [require('${TW_PLUGIN.name}')] };\n`,
+  });
+  expect(app.packages_path).toBe('bundle');
+  const text = frame.getByText('PLUGGED');
+  await expect(text).toHaveCSS('padding-left', '13px');
+  await expect(text).toHaveCSS('color', 'rgb(10, 120, 30)');
   expect(outside).toEqual([]);
   await context.close();
 });

@@ -6,6 +6,8 @@ import { type Browser, chromium } from '@playwright/test';
 import { ensureBuilt } from '../build/ensureBuilt.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { spawnServer } from '../e2e/spawnServer.ts';
+import { tailwindApp } from '../e2e/tailwindApp.ts';
+import { V3_APP } from '../e2e/tailwindConfigApps.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { openHarness } from '../test-support/harness/openHarness.ts';
 import { busyRoomSection, measureBusyRoom } from './bench/busyRoom.ts';
@@ -36,7 +38,7 @@ const FALLBACK_RUNS = Number(process.env.BENCH_FALLBACK_RUNS ?? 5);
 // The fallback serves packages offline from the cache `npm run sandpack:cache` fills.
 const NPM_CACHE = path.join(ROOT, '.room-data', 'npm-cache');
 const TOKEN = 'bench-owner-token-0123456789abcdef';
-// Parts to leave out on a busy machine, comma-separated: compile, fallback, server, room, packages, webstorage.
+// Parts to leave out on a busy machine, comma-separated: compile, fallback, server, room, packages, webstorage, tailwind.
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const log = (line: string) => console.log(line);
 const DOCS = path.join(ROOT, 'docs');
@@ -221,6 +223,27 @@ try {
         target,
       });
     }
+    // Report only: a Tailwind v4 app (its CSS kept with the compile cache) and a v3 one whose config runs in the frame.
+    if (!SKIP.has('tailwind'))
+      for (const [label, files] of [
+        ['Tailwind v4 app', tailwindApp()],
+        ['Tailwind v3 config app', V3_APP],
+      ] as const) {
+        const open = await measureOpen(page, label, files, RUNS);
+        for (const [s, floor] of [
+          [open.coldHit, floorCold],
+          [open.warmHit, floorWarm],
+          [open.warmMiss, floorWarm],
+        ] as const) {
+          series.push(s);
+          rows.push({
+            figure: `${s.name} click-to-first-paint p50 (p95 ${s.p95.toFixed(1)} ms)`,
+            value: s.p50,
+            unit: 'ms',
+            anchor: { name: `${floor.name} p50`, value: floor.p50 },
+          });
+        }
+      }
 
     let compile: Awaited<ReturnType<typeof measureCompile>> | undefined;
     if (!SKIP.has('compile')) {

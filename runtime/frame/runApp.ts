@@ -12,7 +12,7 @@ import { mountEntryOf } from './mountEntryOf.ts';
 import { providedModules } from './providedModules.ts';
 import { findEntry } from './resolve.ts';
 import { createSdk } from './sdk.ts';
-import { styleWithTailwind } from './styleWithTailwind.ts';
+import { loadTailwind, styleWithTailwind, tailwindRunsAppCode } from './styleWithTailwind.ts';
 
 interface Io {
   report: (error: FrameError) => void;
@@ -37,8 +37,13 @@ export async function runApp(
     });
     return;
   }
-  // Alongside the compile: Tailwind (when the app uses it) loads and builds while Sucrase works.
-  const styled = styleWithTailwind(files, cached?.version === RUNTIME_VERSION ? cached.css : undefined);
+  // Alongside the compile: Tailwind (when the app uses it) loads and builds while Sucrase works; with a
+  // config (app code) it only loads now and builds once the modules went to the host.
+  const late = tailwindRunsAppCode(files);
+  if (late) loadTailwind().catch(() => undefined);
+  const styled = late
+    ? undefined
+    : styleWithTailwind(files, cached?.version === RUNTIME_VERSION ? cached.css : undefined);
   // A template's src/main.tsx is not run; the global CSS it imports is applied before App's own.
   const mounting = mountEntryOf(files).catch(() => undefined);
   let modules: AppModules;
@@ -48,13 +53,11 @@ export async function runApp(
     report({ code: 'compile_error', message: `The compiler did not load: ${(err as Error).message}` });
     return;
   }
-  const tailwind = await styled;
+  let tailwind = styled ? await styled : { compiled: new Set<string>() };
   // Before any app code runs: nothing the app posts on a stolen port can reach the host first.
   if (modules.fresh)
     post({ type: 'compiled', ...modules.fresh, ...(tailwind.css ? { css: tailwind.css } : {}) });
   mountDocument(files['public/index.html']);
-  // Shown, but the app still runs: unstyled is better than nothing.
-  if (tailwind.error) report(tailwind.error);
   const inject = (path: string, css: string) => {
     if (!tailwind.compiled.has(path)) injectCss(path, css);
   };
@@ -71,6 +74,9 @@ export async function runApp(
     }
   }
   const loader = new ModuleLoader(files, provided, inject, (path) => moduleBody(modules, path));
+  if (late) tailwind = await styleWithTailwind(files, undefined, loader);
+  // Shown, but the app still runs: unstyled is better than nothing.
+  if (tailwind.error) report(tailwind.error);
   const mount = await mounting;
   const evalStarted = performance.now();
   const load = (path: string): { ok: true; exports: unknown } | { ok: false } => {

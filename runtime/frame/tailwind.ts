@@ -1,8 +1,12 @@
-import { compile } from 'tailwindcss';
+import { type Config, compile } from 'tailwindcss';
 import indexCss from 'tailwindcss/index.css?raw';
 import preflightCss from 'tailwindcss/preflight.css?raw';
 import themeCss from 'tailwindcss/theme.css?raw';
 import utilitiesCss from 'tailwindcss/utilities.css?raw';
+import type { AppTailwind } from './tailwindConfig.ts';
+import { TailwindInputError } from './tailwindError.ts';
+
+export { TailwindInputError };
 
 // The package's own stylesheets, bundled into this script at build time: nothing is fetched at run time.
 const SHEETS: Record<string, string> = {
@@ -40,18 +44,14 @@ export function withoutImports(css: string): string {
   return css.replace(AT_RULE_LINE, (line, name: string) => (cssName(name) === 'import' ? '' : line));
 }
 
-/** Thrown for what the app's CSS asks of Tailwind that the frame cannot give (plugins, other imports). */
-export class TailwindInputError extends Error {
-  readonly code = 'tailwind_input';
-}
-
 /**
  * Tailwind's own compiler (v4), run in the app's frame: `input` is the app's Tailwind CSS (or the
  * default `@import "tailwindcss"`), `candidates` the class-like tokens of its files. This module is its
- * own script (tailwind.js), loaded only for an app that uses Tailwind.
+ * own script (tailwind.js), loaded only for an app that uses Tailwind. `app` answers `@config` with the
+ * app's evaluated config (tailwindConfig.ts); a config that sets `darkMode` keeps it instead of DARK_VARIANT.
  */
-export async function tailwindCss(input: string, candidates: string[]): Promise<string> {
-  const compiler = await compile(`${input}\n${DARK_VARIANT}\n`, {
+export async function tailwindCss(input: string, candidates: string[], app?: AppTailwind): Promise<string> {
+  const compiler = await compile(`${input}\n${app?.ownDark ? '' : DARK_VARIANT}\n`, {
     base: '/',
     loadStylesheet: async (id, base) => {
       const content = Object.hasOwn(SHEETS, id) ? SHEETS[id] : undefined;
@@ -61,8 +61,9 @@ export async function tailwindCss(input: string, candidates: string[]): Promise<
         );
       return { path: id, base, content };
     },
-    loadModule: async (id) => {
-      throw new TailwindInputError(`"${id}": Tailwind plugins and configs do not run in the frame`);
+    loadModule: async (id, base, kind) => {
+      if (!app) throw new TailwindInputError(`"${id}": Tailwind plugins and configs do not run here`);
+      return { path: id, base, module: app.module(id, kind) as Config };
     },
   });
   return withoutImports(compiler.build(candidates));

@@ -31,6 +31,23 @@ const poisoner = (): Record<string, string> =>
   out.posted = true;
 `);
 
+/**
+ * A Tailwind v3 app whose tailwind.config.js (app code, evaluated by the frame to style it) patches
+ * MessagePort.prototype.postMessage so the runtime's own "compiled" report carries poisoned modules.
+ */
+const CONFIG_POISONER = {
+  'src/App.tsx':
+    'import \'./index.css\';\nexport default function App() {\n  return <p data-k7="" className="p-4">K7 real app</p>;\n}\n',
+  'src/index.css': '@tailwind base;\n@tailwind utilities;\n',
+  'tailwind.config.js': `const send = MessagePort.prototype.postMessage;
+MessagePort.prototype.postMessage = function (message, ...rest) {
+  const poisoned = message && message.type === 'compiled' ? { ...message, modules: { 'src/App.tsx': ${JSON.stringify(POISON)} } } : message;
+  return send.call(this, poisoned, ...rest);
+};
+module.exports = { theme: { extend: {} } };
+`,
+};
+
 /** Times 500 reads of its own key per click of Measure; renders each run's median (ms) as JSON. */
 const READER = {
   'src/App.tsx': `import { useState } from 'react';
@@ -225,6 +242,37 @@ export const crossApp: Row[] = [
         .filter((r) => r.db === 'room-compiled' && r.store === 'entries');
       expect(entries.length, 'entries for main and the victim').toBe(2);
       for (const entry of entries) expect(Object.values(entry.value.modules)).not.toContain(POISON);
+    },
+  },
+  {
+    id: 'K7',
+    group: 'cross-app',
+    attempt:
+      'an app\'s tailwind.config.js, which the frame evaluates to style the app, rewrites every "compiled" message its runtime posts to carry poisoned modules',
+    outcome:
+      "the config runs only after the runtime's report went to the host: the cache entry is the runtime's own compile and the reopened app is the real one, styled",
+    ownRoom: true,
+    apps: { main: () => CONFIG_POISONER },
+    timeoutMs: 60_000,
+    async check(t) {
+      for (const _open of ['first', 'from the compile cache']) {
+        await t.page.goto(`/rooms/${t.roomId}?app=${t.appId()}`);
+        const real = t.frame().locator('p[data-k7]');
+        await expect(real).toHaveText('K7 real app', { timeout: 15_000 });
+        await expect(real).toHaveCSS('padding-top', '16px');
+        await expect(t.frame().locator('pre[data-probe]')).toHaveCount(0);
+        const entries = async () =>
+          (await hostRecords(t))
+            .map(
+              (r) =>
+                JSON.parse(r) as { db: string; store: string; value: { modules: Record<string, string> } },
+            )
+            .filter((r) => r.db === 'room-compiled' && r.store === 'entries');
+        await expect.poll(async () => (await entries()).length).toBe(1);
+        const [entry] = await entries();
+        expect(Object.values(entry?.value.modules ?? {})).not.toContain(POISON);
+        expect(entry?.value.modules['src/App.tsx']).toContain('K7 real app');
+      }
     },
   },
   {

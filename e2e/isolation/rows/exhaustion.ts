@@ -53,6 +53,35 @@ export const exhaustion: Row[] = [
     },
   },
   {
+    id: 'R6',
+    group: 'exhaustion',
+    attempt: 'a tailwind.config.ts that spins forever as the frame evaluates it, before the first render',
+    outcome:
+      'the launcher answers < 500 ms and opens the other app; the watchdog stops the spinner: "This app stopped responding" + "Restart"',
+    ownRoom: true,
+    timeoutMs: 45_000,
+    apps: {
+      main: () => ({
+        'src/App.tsx':
+          'import \'./index.css\';\nexport default () => <p className="p-4">R6 never shown</p>;\n',
+        'src/index.css': '@tailwind base;\n@tailwind utilities;\n',
+        'tailwind.config.ts': 'for (;;) {}\nexport default {};\n',
+      }),
+      sibling: () => tickerApp('R6 sibling'),
+    },
+    async check(t) {
+      await t.page.goto(`/rooms/${t.roomId}?app=${t.appId('main')}`);
+      const samples = await stallsDuring(t, 1500);
+      expect(Math.max(...samples), `stalls ${samples.map(Math.round).join(',')}`).toBeLessThan(500);
+      const panel = t.page.getByRole('tabpanel');
+      await expect(panel.getByText('This app stopped responding')).toBeVisible({ timeout: 15_000 });
+      await expect(panel.getByRole('button', { name: 'Restart' })).toBeVisible();
+      await t.open('sibling');
+      await expect(t.frame('sibling').locator('output[data-ticks]')).not.toHaveText('0');
+      expect(t.crashes).toEqual([]);
+    },
+  },
+  {
     id: 'R2',
     group: 'exhaustion',
     attempt: 'a memory bomb: allocate 8 MB arrays in a loop, 2 GB of them, then spin holding them',

@@ -77,4 +77,20 @@ describe('makeSandpackTailwind', () => {
     expect(made?.css).toContain('.p-\\[13px\\]');
     expect(made?.css).not.toContain('evil.example');
   });
+
+  it("compiles v3's @tailwind directives, and refuses, by name, a tailwind.config it would have to run", async () => {
+    const files = {
+      'src/App.tsx': `import './index.css';\n${CLASSES}`,
+      'src/index.css':
+        '@tailwind base;\n@tailwind components;\n@tailwind utilities;\n.own { color: rgb(1, 2, 3); }\n',
+    };
+    const made = await makeSandpackTailwind(files);
+    expect(made?.sheets).toEqual(['src/index.css']);
+    expect(made?.css).toContain('padding: 13px');
+    expect(made?.css).not.toContain('@tailwind');
+    const configured = { ...files, 'tailwind.config.js': 'module.exports = { theme: {} };' };
+    await expect(makeSandpackTailwind(configured)).rejects.toThrow(
+      /^tailwind\.config\.js is not applied to an app that runs with Sandpack/,
+    );
+  });
 });
