@@ -196,6 +196,9 @@ describe('modern era (2026-07-28)', () => {
     );
     const secret = (await owner('POST', '/api/tokens', { label: 'ro', scopes: ['osfoundry:read'] })).body
       .token.secret;
+    // Headers claiming an open method do not open a call: the token gate reads the body, as the SDK does.
+    const disguised = await modern('tools/call', call, { 'mcp-method': 'tools/list', 'mcp-name': undefined });
+    expect(disguised.res.status).toBe(401);
     const readOnly = await modern('tools/call', call, { authorization: `Bearer ${secret}` });
     expect(readOnly.res.status).toBe(403);
     expect(readOnly.res.headers.get('www-authenticate')).toBe(
