@@ -177,14 +177,21 @@ describe('modern era (2026-07-28)', () => {
       expect(body.error.code, JSON.stringify(headers)).toBe(-32020);
       expect(body.error.message).toMatch(/header/i);
     }
-    // The tool a call names in its header must be the one in its body (checked after the token).
-    const { res, body } = await modern(
-      'tools/call',
-      { name: 'read_room', arguments: { room_id: roomId } },
-      { 'mcp-name': 'propose_room_snippet_app', authorization: `Bearer ${s.ownerToken}` },
-    );
-    expect(res.status).toBe(400);
-    expect(body.error.code).toBe(-32020);
+    // The tool a call names in its header must be the one in its body: refused before the token is asked for.
+    const call = { name: 'read_room', arguments: { room_id: roomId } };
+    for (const name of ['propose_room_snippet_app', undefined, '=?base64?!!?=']) {
+      for (const authorization of [undefined, `Bearer ${s.ownerToken}`]) {
+        const { res, body } = await modern('tools/call', call, { 'mcp-name': name, authorization });
+        expect(res.status, `${name} ${authorization}`).toBe(400);
+        expect(body.error.code).toBe(-32020);
+      }
+    }
+    const encoded = `=?base64?${Buffer.from('read_room').toString('base64')}?=`;
+    const ok = await modern('tools/call', call, {
+      'mcp-name': encoded,
+      authorization: `Bearer ${s.ownerToken}`,
+    });
+    expect(ok.body.result.structuredContent.room.name).toBe('Era room');
   });
 
   it('keeps the 401 challenge and the 403 insufficient_scope step-up on modern calls', async () => {
@@ -196,9 +203,15 @@ describe('modern era (2026-07-28)', () => {
     );
     const secret = (await owner('POST', '/api/tokens', { label: 'ro', scopes: ['osfoundry:read'] })).body
       .token.secret;
-    // Headers claiming an open method do not open a call: the token gate reads the body, as the SDK does.
-    const disguised = await modern('tools/call', call, { 'mcp-method': 'tools/list', 'mcp-name': undefined });
-    expect(disguised.res.status).toBe(401);
+    // Headers claiming an open method do not open a call: refused as a mismatch, no tool runs.
+    const disguised = await modern(
+      'tools/call',
+      { name: 'read_room', arguments: { room_id: roomId } },
+      { 'mcp-method': 'tools/list', 'mcp-name': undefined },
+    );
+    expect(disguised.res.status).toBe(400);
+    expect(disguised.body).toMatchObject({ error: { code: -32020 } });
+    expect(JSON.stringify(disguised.body)).not.toContain('Era room');
     const readOnly = await modern('tools/call', call, { authorization: `Bearer ${secret}` });
     expect(readOnly.res.status).toBe(403);
     expect(readOnly.res.headers.get('www-authenticate')).toBe(

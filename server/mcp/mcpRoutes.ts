@@ -7,7 +7,7 @@ import type { Ctx, Router } from '../http/Router.ts';
 import { readJson, sendJson } from '../http/respond.ts';
 import { resolveAccessToken } from '../oauth/resolveAccessToken.ts';
 import { PollPacer } from './PollPacer.ts';
-import { serveMcp } from './serveMcp.ts';
+import { refusedOnHeaders, serveMcp } from './serveMcp.ts';
 
 const METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 // Far above the proposal limits, so oversized files come back as a too_large tool result.
@@ -46,7 +46,8 @@ export function addMcpRoutes(router: Router): Router {
         return PARSE_FAILED;
       });
       if (body === PARSE_FAILED) return;
-      const who = await gate(ctx, body);
+      // Refused on its headers: answered by the SDK before any tool runs, so without a token.
+      const who = refusedOnHeaders(ctx, body) ? 'anonymous' : await gate(ctx, body);
       if (!who) return;
       const auth =
         who === 'anonymous'

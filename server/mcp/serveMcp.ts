@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import {
   type AuthInfo,
+  classifyInboundRequest,
   createMcpHandler,
   isLegacyRequest,
   type McpHttpHandler,
@@ -42,6 +43,38 @@ export async function serveMcp(ctx: Ctx, deps: ToolDeps, body: unknown, auth: Au
     response = await modernHandler(ctx.deps, deps).fetch(request, options);
   }
   await sendResponse(ctx.res, response);
+}
+
+/**
+ * Whether a modern request is refused on its headers or envelope alone (HeaderMismatch, a malformed envelope):
+ * the SDK answers it before any handler runs, so it is not sent to sign in first. The SDK's own classifier,
+ * plus the standard-header presence and `Mcp-Name` rung it keeps internal (it checks them again after us).
+ */
+export function refusedOnHeaders(ctx: Ctx, body: unknown): boolean {
+  const header = (name: string) => {
+    const value = ctx.req.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const route = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: header('mcp-protocol-version'),
+    mcpMethodHeader: header('mcp-method'),
+    mcpNameHeader: header('mcp-name'),
+    body,
+  });
+  if (route.kind === 'reject') return true;
+  if (route.kind !== 'modern' || route.messageKind !== 'request') return false;
+  if (header('mcp-protocol-version') === undefined || header('mcp-method') === undefined) return true;
+  const name = (route.message.params as { name?: unknown } | undefined)?.name;
+  if (route.message.method !== 'tools/call' || typeof name !== 'string') return false;
+  const sent = header('mcp-name')?.trim();
+  return sent === undefined || decodeHeaderValue(sent) !== name;
+}
+
+/** The revision's `=?base64?…?=` sentinel for header values that are not plain ASCII. */
+function decodeHeaderValue(value: string): string {
+  const sentinel = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(value);
+  return sentinel ? Buffer.from(sentinel[1] ?? '', 'base64').toString('utf8') : value;
 }
 
 function modernHandler(key: object, deps: ToolDeps): McpHttpHandler {
