@@ -1,9 +1,12 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
+  Client,
+  InsufficientScopeError,
+  type OAuthClientProvider,
+  type PriorDiscovery,
+  SdkHttpError,
   StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { type CallArgs, type ResponseOf, type RouteKey, routeRequest } from '../validation/apiRoutes.ts';
 import type { ErrorCode } from '../validation/errorCodes.ts';
 import { MCP_PATH } from '../validation/mcpTools.ts';
@@ -18,9 +21,22 @@ export interface RoomClientOptions {
   authProvider?: OAuthClientProvider;
 }
 
+/**
+ * The era each MCP endpoint spoke to this process (the revision's HTTP backward compatibility: a property of
+ * the server, cached per URL): a modern one is reused without a round trip, a handshake-only one skips the probe.
+ */
+const eras = new Map<string, PriorDiscovery>();
+
+/** The era remembered for an MCP endpoint URL, if this process has talked to it. */
+export function rememberedEra(mcpUrl: string): PriorDiscovery['kind'] | undefined {
+  return eras.get(mcpUrl)?.kind;
+}
+
 /** The Room service from an agent's side: MCP tools through the SDK's Client, the rest through the JSON API. */
 export class RoomClient {
   private client: Client | undefined;
+  /** Whether the open connection's era came from memory rather than a probe (a wrong memory is re-probed). */
+  private remembered = false;
   private readonly base: string;
 
   constructor(private readonly opts: RoomClientOptions) {
@@ -35,33 +51,51 @@ export class RoomClient {
     return this.opts.token ? { authorization: `Bearer ${this.opts.token}` } : {};
   }
 
+  private get mcpUrl(): string {
+    return this.base + MCP_PATH;
+  }
+
   private async connected(): Promise<Client> {
     if (this.client) return this.client;
-    const client = new Client({ name: 'room-cli', version: '0.1.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(this.base + MCP_PATH), {
+    // Modern first (server/discover), falling back to the initialize handshake on a non-modern answer.
+    const client = new Client(
+      { name: 'room-cli', version: '0.1.0' },
+      { versionNegotiation: { mode: 'auto' } },
+    );
+    const transport = new StreamableHTTPClientTransport(new URL(this.mcpUrl), {
       requestInit: { headers: this.headers() },
       authProvider: this.opts.token ? undefined : this.opts.authProvider,
     });
+    const prior = eras.get(this.mcpUrl);
     try {
-      await client.connect(transport);
+      await client.connect(transport, prior ? { prior } : undefined);
     } catch (err) {
       throw classify(this.base, err);
     }
+    const discover = client.getDiscoverResult();
+    eras.set(
+      this.mcpUrl,
+      client.getProtocolEra() === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' },
+    );
+    this.remembered = prior !== undefined;
     this.client = client;
     return client;
   }
 
   /** Calls an MCP tool; returns its structuredContent, or throws the tool's `{code, message}` error. */
   async callTool<T = Record<string, unknown>>(name: string, args: Record<string, unknown>): Promise<T> {
-    const client = await this.connected();
     let result: { isError?: boolean; structuredContent?: Record<string, unknown>; content?: unknown };
     try {
-      result = (await client.callTool({ name, arguments: args })) as typeof result;
+      result = (await (await this.connected()).callTool({ name, arguments: args })) as typeof result;
     } catch (err) {
       const e = classify(this.base, err);
-      // A lost connection may leave the session half-open: start afresh next time.
-      if (e.transient) await this.close();
-      throw e;
+      const stale = this.remembered && (e.detail as { status?: number } | undefined)?.status === 400;
+      // A lost connection may leave the session half-open, and a remembered era may be stale: start afresh.
+      if (e.transient || stale) await this.close();
+      if (!stale) throw e;
+      // The server changed era since we met it: forget it, probe again, and send the call once more.
+      eras.delete(this.mcpUrl);
+      return this.callTool<T>(name, args);
     }
     if (result.isError) {
       const error = (result.structuredContent?.error ?? {}) as {
@@ -115,11 +149,25 @@ export class RoomClient {
 /** Sorts an SDK or fetch failure into an HTTP answer (with its status) or a network failure. */
 function classify(base: string, err: unknown): RequestError {
   if (err instanceof RequestError) return err;
-  if (err instanceof StreamableHTTPError && typeof err.code === 'number' && err.code > 0) {
-    const body = err.message.replace(/^Streamable HTTP error: Error POSTing to endpoint: /, '');
-    return httpError(err.code, body);
+  if (err instanceof InsufficientScopeError)
+    return new RequestError('insufficient_scope', err.errorDescription ?? 'The token lacks a scope', false, {
+      status: 403,
+      scope: err.requiredScope,
+    });
+  if (err instanceof UnauthorizedError)
+    return new RequestError(
+      'invalid_token',
+      'The server needs a sign-in (set ROOM_TOKEN, pass --token or run room login)',
+      false,
+      {
+        status: 401,
+      },
+    );
+  if (err instanceof SdkHttpError && err.status > 0) {
+    const text = typeof err.data.text === 'string' ? err.data.text : '';
+    return httpError(err.status, text);
   }
-  if (err instanceof Error && /^MCP error -32001/.test(err.message))
+  if (err instanceof Error && /^MCP error -32001|timed out/i.test(err.message))
     return new RequestError('not_available', `${base} did not answer in time`, true);
   return networkError(base, err);
 }

@@ -1,4 +1,3 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CodedError } from '../../validation/errorCodes.ts';
 import { MAX_JSON_DEPTH } from '../../validation/jsonDepth.ts';
 import { MCP_PATH, scopeFor } from '../../validation/mcpTools.ts';
@@ -7,8 +6,8 @@ import { resolveToken } from '../domain/auth.ts';
 import type { Ctx, Router } from '../http/Router.ts';
 import { readJson, sendJson } from '../http/respond.ts';
 import { resolveAccessToken } from '../oauth/resolveAccessToken.ts';
-import { createMcpServer } from './createMcpServer.ts';
 import { PollPacer } from './PollPacer.ts';
+import { refusedOnHeaders, serveMcp } from './serveMcp.ts';
 
 const METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 // Far above the proposal limits, so oversized files come back as a too_large tool result.
@@ -17,7 +16,7 @@ const MCP_BODY = 4 * 1024 * 1024;
 const MCP_DEPTH = MAX_JSON_DEPTH + 4;
 const PARSE_FAILED = Symbol('parse failed');
 
-/** The MCP endpoint (stateless Streamable HTTP, JSON responses) and its RFC 9728 metadata. */
+/** The MCP endpoint (stateless Streamable HTTP, JSON responses, both eras: see serveMcp) and its RFC 9728 metadata. */
 export function addMcpRoutes(router: Router): Router {
   const pacer = new PollPacer();
   const metadata = async (ctx: Ctx) => {
@@ -47,36 +46,24 @@ export function addMcpRoutes(router: Router): Router {
         return PARSE_FAILED;
       });
       if (body === PARSE_FAILED) return;
-      const who = await gate(ctx, body);
+      // Refused on its headers: answered by the SDK before any tool runs, so without a token.
+      const who = refusedOnHeaders(ctx, body) ? 'anonymous' : await gate(ctx, body);
       if (!who) return;
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      const server = createMcpServer({ ...ctx.deps, pacer });
-      ctx.res.on('close', () => {
-        // A failed close must not become an unhandled rejection (that would end the process).
-        transport.close().catch(() => undefined);
-        server.close().catch(() => undefined);
-      });
-      await server.connect(transport);
-      const req = Object.assign(ctx.req, {
-        auth:
-          who === 'anonymous'
-            ? undefined
-            : {
-                token: '',
-                clientId: who.tokenId ?? who.personId,
-                scopes: who.scopes,
-                extra: { principal: who },
-              },
-      });
-      await transport.handleRequest(req, ctx.res, body);
+      const auth =
+        who === 'anonymous'
+          ? undefined
+          : {
+              token: '',
+              clientId: who.tokenId ?? who.personId,
+              scopes: who.scopes,
+              extra: { principal: who },
+            };
+      await serveMcp(ctx, { ...ctx.deps, pacer }, body, auth);
     });
 }
 
 /**
- * `initialize` and `tools/list` are open; a `tools/call` needs a valid bearer token (401 with the
+ * `initialize`, `server/discover` and `tools/list` are open; a `tools/call` needs a valid bearer token (401 with the
  * challenge) carrying the tool's scope (403). Returns undefined when it answered the request itself.
  */
 async function gate(ctx: Ctx, body: unknown): Promise<Principal | 'anonymous' | undefined> {
