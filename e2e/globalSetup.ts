@@ -1,6 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fillSandpackCache } from '../scripts/sandpack/fillSandpackCache.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { E2E_NPM_CACHE } from './env.ts';
 import { cacheProbePackage } from './isolation/probePackage.ts';
@@ -8,6 +8,7 @@ import { cacheProbePackage } from './isolation/probePackage.ts';
 // Tarballs last: the cache counts as filled only once both parts are in place.
 // The format marker last: it is what says the cache is whole.
 const PARTS = ['manifests', 'tarballs', 'cache-format'];
+const SANDPACK_CACHE_SCRIPT = path.resolve(import.meta.dirname, '..', 'scripts', 'sandpackCache.ts');
 
 /**
  * Playwright's global setup: a fresh clone has no Sandpack npm cache, so fill it as `npm run sandpack:cache`
@@ -23,10 +24,14 @@ async function fillE2eCache(): Promise<void> {
   fs.mkdirSync(path.dirname(E2E_NPM_CACHE), { recursive: true });
   const filling = fs.mkdtempSync(`${E2E_NPM_CACHE}.filling-`);
   try {
-    await fillSandpackCache({
-      dir: filling,
-      log: (line) => process.stdout.write(`[e2e setup] ${line}\n`),
+    // A process of its own under tsx: the corpus's package list reads code with Sucrase, whose ESM build
+    // Playwright's loader cannot import (directory imports).
+    const fill = spawnSync(process.execPath, ['--import', 'tsx', SANDPACK_CACHE_SCRIPT], {
+      stdio: 'inherit',
+      env: { ...process.env, ROOM_NPM_CACHE: filling },
     });
+    if (fill.status !== 0)
+      throw new Error(`npm run sandpack:cache into ${filling} failed (${fill.status ?? fill.signal})`);
     fs.mkdirSync(E2E_NPM_CACHE, { recursive: true, mode: 0o700 });
     for (const part of PARTS) {
       fs.rmSync(path.join(E2E_NPM_CACHE, part), { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { BUNDLER_IMPLICIT, REACT_VERSION } from '../../server/domain/bundlerImpl
 import { fillCache } from '../../server/npm/fillCache.ts';
 import { type Manifest, NpmCache, type NpmCacheOptions } from '../../server/npm/NpmCache.ts';
 import type { PinnedPackage, TreeRoot } from '../../server/npm/resolveTree.ts';
-import { agentAppPackages } from '../../test-support/agentApps/corpus.ts';
+import { agentAppPackages } from '../../test-support/agentApps/agentAppPackages.ts';
 import { packageSpecProblem } from '../../validation/packageSpec.ts';
 
 // Exact, so CI fills the same cache every time.

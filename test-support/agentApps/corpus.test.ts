@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHORS, agentAppPackages, loadAgentApps } from './corpus.ts';
+import { agentAppPackages } from './agentAppPackages.ts';
+import { AUTHORS, loadAgentApps } from './corpus.ts';
 import { stepProblem } from './steps.ts';
 
 // What the issue asks the corpus to cover, between both authors.

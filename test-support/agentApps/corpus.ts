@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { externalPackages } from '../../validation/bareImports.ts';
-import { packageSpecProblem } from '../../validation/packageSpec.ts';
 import type { Step } from './steps.ts';
 import { stepProblem } from './steps.ts';
 
@@ -102,25 +100,4 @@ function readFiles(root: string, under = ''): Record<string, string> {
     else files[rel] = fs.readFileSync(path.join(root, rel), 'utf8');
   }
   return files;
-}
-
-/**
- * The `name@range` specs the corpus asks for (package.json `dependencies`, else "latest" for a bare import),
- * for the offline cache; names the gate refuses (an `@/` alias read as a package) are left out.
- */
-export function agentAppPackages(apps: AgentApp[] = loadAgentApps()): string[] {
-  const specs = new Set<string>();
-  for (const app of apps) {
-    let declared: Record<string, string> = {};
-    try {
-      declared = JSON.parse(app.files['package.json'] ?? '{}').dependencies ?? {};
-    } catch {}
-    for (const name of new Set([...externalPackages(app.files), ...Object.keys(declared)])) {
-      const range = declared[name] ?? 'latest';
-      // React comes from the runtime's own pin (the cache's roots hold it).
-      if (name === 'react' || name === 'react-dom' || packageSpecProblem(name, range)) continue;
-      specs.add(`${name}@${range}`);
-    }
-  }
-  return [...specs].sort();
 }
