@@ -211,7 +211,8 @@ export async function openRow(
   page.on('websocket', (ws) => sockets.push(ws.url()));
   page.on('dialog', (d) => {
     ctx.dialogs.push(`${d.type()}: ${d.message()}`);
-    void d.dismiss();
+    // The row may close it first (a dialog it answered itself): nothing left to dismiss then.
+    d.dismiss().catch(() => undefined);
   });
   page.on('download', (d) => ctx.downloads.push(d.url()));
   page.on('crash', () => ctx.crashes.push(page.url()));

@@ -91,7 +91,8 @@ export const unreviewed: Row[] = [
         probeApp(`
   out.up = await attempt(() => import('../../U4 other/src/App'));
   out.outside = await attempt(() => import('../outside'));
-  out.absolute = await attempt(() => import('/src/App.tsx'));
+  // Built at run time: the gate already refuses the literal '/src/App.tsx'; this is the frame's own check.
+  out.absolute = await attempt(() => import(['', 'src', 'App.tsx'].join('/')));
   out.passwd = await attempt(() => import('../../../../etc/passwd'));
   out.api = await attempt(() => import('${env.shell}/api/rooms'));
   out.url = await attempt(() => import('${env.listener}/u4.js'));
