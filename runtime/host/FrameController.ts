@@ -12,6 +12,7 @@ import {
 import { hostTheme, onHostTheme } from './hostTheme.ts';
 import { MESSAGE_BUDGET, MessageFlood, watchWindowMessages } from './MessageFlood.ts';
 import { messageBytes } from './messageBytes.ts';
+import { GESTURE_GRACE_MS } from './PromptGate.ts';
 import { Watchdog } from './Watchdog.ts';
 
 export type FrameState =
@@ -92,6 +93,7 @@ export class FrameController {
   private readonly portBytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
   private readonly dialogs = new DialogCount();
   private dialogsCut = false;
+  private dialogOpen = false;
   /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
   onPainted: ((at: number) => void) | undefined;
 
@@ -220,18 +222,32 @@ export class FrameController {
 
   private onDialog(phase: DialogPhase): void {
     if (phase === 'closed') {
+      this.dialogOpen = false;
       this.watchdog?.release();
       return;
     }
     // Counted here too: a frame that claims more dialogs than its runtime allows gets no more waiting.
     if (phase === 'open' && this.dialogs.allow(performance.now())) {
-      this.watchdog?.hold(DIALOG_LIMIT.waitMs);
+      this.dialogOpen = true;
+      // Only a dialog right after the person's gesture in this frame is waited on: a bare claim would let a spinning app run on.
+      const hold = () => {
+        if (this.dialogOpen && this.gestured()) this.watchdog?.hold(DIALOG_LIMIT.waitMs);
+      };
+      if (this.gestured()) hold();
+      else setTimeout(hold, GESTURE_GRACE_MS);
       return;
     }
+    this.dialogOpen = false;
     this.watchdog?.release();
     if (this.dialogsCut) return;
     this.dialogsCut = true;
     this.opts.onDialogsCut?.();
+  }
+
+  /** The launcher's transient activation with focus in this frame: the person just clicked or typed in it. */
+  private gestured(): boolean {
+    if (navigator.userActivation && !navigator.userActivation.isActive) return false;
+    return document.activeElement === this.iframe;
   }
 
   private sendRun(): void {

@@ -160,4 +160,33 @@ export const dialogs: Row[] = [
       expect(t.dialogs).toEqual([]);
     },
   },
+  {
+    id: 'DG6',
+    group: 'dialogs',
+    attempt:
+      "no gesture: takes the runtime's port and claims one dialog open (within the count), then spins, hoping the host waits 3 minutes on a dialog that was never shown",
+    outcome:
+      'the launcher waits on a dialog only right after a gesture in that app: the watchdog removes the spinning frame within seconds',
+    timeoutMs: 40_000,
+    apps: {
+      main: () =>
+        probeApp(`
+  const post = MessagePort.prototype.postMessage;
+  let port;
+  MessagePort.prototype.postMessage = function (...args) { port = this; return post.apply(this, args); };
+  await sdk.storage.get('dg6');
+  MessagePort.prototype.postMessage = post;
+  port.postMessage({ type: 'dialog', phase: 'open' });
+  setTimeout(() => { for (;;) {} }, 300);
+`),
+    },
+    async check(t) {
+      await openAndProbeUntouched(t, 0);
+      const panel = t.page.getByRole('tabpanel');
+      await expect(panel.getByText('This app stopped responding')).toBeVisible({ timeout: 10_000 });
+      await expect(t.iframe()).toHaveCount(0);
+      await expect(panel.getByText('opened too many dialogs')).toHaveCount(0);
+      expect(t.dialogs).toEqual([]);
+    },
+  },
 ];
