@@ -32,6 +32,22 @@ describe('sandpackFiles', () => {
     expect(sdk).toMatch(/import \{[^}]*\} from "react"/);
   });
 
+  it("never hands the bundler an app file under node_modules/: a bare 'react' or declared package stays the pinned one", () => {
+    const out = sandpackFiles(
+      {
+        'src/App.tsx': "import { format } from 'date-fns';\nexport default () => format;",
+        'node_modules/react/index.js': 'window.hijacked = true;',
+        'node_modules/date-fns/package.json': '{"main":"x.js"}',
+        'node_modules/@room/sdk/extra.js': 'x',
+      },
+      DEPS,
+    );
+    expect(Object.keys(out).filter((p) => p.startsWith('/node_modules/')).sort()).toEqual([
+      '/node_modules/@room/sdk/index.js',
+      '/node_modules/@room/sdk/package.json',
+    ]);
+  });
+
   it('runs a self-mounting src/index when there is no App', () => {
     expect(sandpackFiles({ 'src/index.tsx': '' }, DEPS)['/index.tsx']).toBe(
       "import './room-local-storage.js';\nimport '@room/sdk';\nimport './src/index';\n",

@@ -26,6 +26,8 @@ export function sandpackFiles(
   for (const [file, text] of Object.entries(canonicalImports(files))) {
     // Versions come from the proposal's review, never from the app's own package.json.
     if (file === 'package.json') continue;
+    // The bundler reads /node_modules as installed packages: an app's file there would replace a pinned one.
+    if (file.startsWith('node_modules/')) continue;
     // A sheet Tailwind compiled is in the generated CSS; its `@import "tailwindcss"` resolves nowhere here.
     out[`/${file}`] = tailwind?.sheets.includes(file) ? '' : text;
   }
