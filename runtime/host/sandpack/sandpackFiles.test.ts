@@ -42,10 +42,11 @@ describe('sandpackFiles', () => {
       },
       DEPS,
     );
-    expect(Object.keys(out).filter((p) => p.startsWith('/node_modules/')).sort()).toEqual([
-      '/node_modules/@room/sdk/index.js',
-      '/node_modules/@room/sdk/package.json',
-    ]);
+    expect(
+      Object.keys(out)
+        .filter((p) => p.startsWith('/node_modules/'))
+        .sort(),
+    ).toEqual(['/node_modules/@room/sdk/index.js', '/node_modules/@room/sdk/package.json']);
   });
 
   it('runs a self-mounting src/index when there is no App', () => {
