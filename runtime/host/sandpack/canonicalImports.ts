@@ -14,6 +14,8 @@ export function canonicalImports(files: Record<string, string>): Record<string, 
   const read = readAliases(files);
   const aliases = 'problem' in read ? DEFAULT_ALIASES : read;
   const out: Record<string, string> = { ...files };
+  // Ours, written last: an app file of the same name (listed after its importer) must not take the image's place.
+  const assets: Record<string, string> = {};
   for (const [file, code] of Object.entries(files)) {
     if (!CODE.test(file)) continue;
     const sites = importSites(file, code) ?? [];
@@ -27,7 +29,7 @@ export function canonicalImports(files: Record<string, string>): Record<string, 
         const body = files[r.path] as string;
         const value = r.as === 'svg' ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(body)}` : body;
         target = `${r.path}.room-${r.as}.js`;
-        out[target] = `export default ${JSON.stringify(value)};\n`;
+        assets[target] = `export default ${JSON.stringify(value)};\n`;
       }
       const relative = relativePath(file, target);
       if (relative === site.specifier) continue;
@@ -35,7 +37,7 @@ export function canonicalImports(files: Record<string, string>): Record<string, 
     }
     out[file] = text;
   }
-  return out;
+  return Object.assign(out, assets);
 }
 
 /** `to` as a specifier from the file `from`: `./x.ts`, `../lib/y.tsx`. */
