@@ -48,11 +48,19 @@ export class LinkGate {
   private async openLink(who: FrameIdentity, url: unknown): Promise<undefined> {
     // Refusals that cost nothing come first; every link that could prompt counts against the rate.
     const request = { who, ...linkTarget(url) };
-    if (new URL(request.href).origin === this.opts.launcherOrigin)
+    if (request.kind === 'web' && sameSite(new URL(request.href), new URL(this.opts.launcherOrigin)))
       throw new CodedError('link_refused', "Apps cannot open the launcher's own pages");
     const yes = await this.opts.prompts.ask(who, this.kind, (signal) => this.opts.ask(request, signal));
     if (!yes) throw new CodedError('link_refused', 'The person did not open the link');
     this.opts.open(request);
     return undefined;
   }
+}
+
+// The launcher's host by another spelling: http for https (a redirect away), a trailing dot, default ports.
+function sameSite(a: URL, b: URL): boolean {
+  const host = (u: URL) => u.hostname.replace(/\.$/, '');
+  const port = (u: URL) => Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+  const defaults = (u: URL) => port(u) === 80 || port(u) === 443;
+  return host(a) === host(b) && (port(a) === port(b) || (defaults(a) && defaults(b)));
 }
