@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Dialog, Page } from '@playwright/test';
 import { E2E_PORT } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { roomWithApps } from './rooms.ts';
@@ -69,7 +69,7 @@ async function openApp(page: Page, roomId: string, name: string) {
   return page.frameLocator(`iframe[title="${name}"]`);
 }
 
-test('a to-do item is added by Enter, confirm deletes on OK and keeps on Cancel, and a form posting away sends nothing', async ({
+test('a to-do item is added by Enter, confirm deletes on OK and keeps on Cancel (four deletes in a row, a click each, all ask), and a form posting away sends nothing', async ({
   ownerPage: page,
   request,
 }) => {
@@ -119,6 +119,23 @@ test('a to-do item is added by Enter, confirm deletes on OK and keeps on Cancel,
   await field.fill('Windows');
   await field.press('Enter');
   await expect(app.getByRole('listitem')).toHaveText([/Laundry/, /Windows/]);
+
+  // Four deletes in a row, each confirm after its own click: none is a flood, all four ask.
+  for (const chore of ['Mop', 'Bins']) {
+    await field.fill(chore);
+    await field.press('Enter');
+  }
+  const asked: string[] = [];
+  const accept = (dialog: Dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  };
+  page.on('dialog', accept);
+  for (const chore of ['Laundry', 'Windows', 'Mop', 'Bins'])
+    await app.getByRole('button', { name: `Delete ${chore}` }).click();
+  await expect(app.getByRole('listitem')).toHaveCount(0);
+  page.off('dialog', accept);
+  expect(asked).toEqual(['Delete Laundry?', 'Delete Windows?', 'Delete Mop?', 'Delete Bins?']);
   await page.waitForTimeout(500);
   await expect(page.getByRole('alert')).toBeHidden();
   expect(leaks).toEqual([]);

@@ -22,6 +22,8 @@ export default function App() {
     a.href = url;
     a.download = 'items.csv';
     a.click();
+    // As assistants write it: revoked at once, before the launcher could read the Blob.
+    URL.revokeObjectURL(url);
   };
   return (
     <main>

@@ -18,6 +18,34 @@ describe('DialogCount', () => {
       expect(count.allow(t)).toBe(true);
     expect(count.flooded).toBe(false);
   });
+
+  it("restarts at each click or key press of the person: a quiz's 4th confirm after a 4th click is asked", () => {
+    const count = new DialogCount();
+    for (const t of [0, 1000, 2000, 3000]) {
+      count.gesture();
+      expect(count.allow(t)).toBe(true);
+    }
+    // Three per gesture: one click answered by a loop of dialogs is still a flood.
+    count.gesture();
+    expect([4000, 4001, 4002, 4003].map((t) => count.allow(t))).toEqual([true, true, true, false]);
+    expect(count.flooded).toBe(true);
+    count.gesture();
+    expect(count.allow(5000)).toBe(false);
+  });
+
+  it("the host allows a person's pace, one dialog open at a time: two claimed at once cut", () => {
+    const host = new DialogCount(DIALOG_LIMIT.hostCount);
+    for (let i = 0; i < DIALOG_LIMIT.hostCount; i++) {
+      expect(host.opened(i * 500)).toBe(true);
+      host.closed();
+    }
+    expect(host.opened(DIALOG_LIMIT.hostCount * 500)).toBe(false);
+    const stolen = new DialogCount(DIALOG_LIMIT.hostCount);
+    expect(stolen.opened(0)).toBe(true);
+    expect(stolen.opened(1)).toBe(false);
+    stolen.closed();
+    expect(stolen.opened(60_000)).toBe(false);
+  });
 });
 
 describe('the dialog message', () => {

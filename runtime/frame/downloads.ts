@@ -21,6 +21,12 @@ export function keepObjectUrls(): void {
   };
 }
 
+/**
+ * The Blob behind a `blob:` URL, read synchronously when the link is clicked: apps revoke the URL right
+ * after `a.click()`, before the save runs.
+ */
+export const objectUrlBlob = (url: string): Blob | undefined => blobs.get(url);
+
 /** The bytes and type of a `data:` URL (base64 or percent-encoded), or undefined when malformed. */
 export function dataUrlBytes(url: string): { bytes: Uint8Array; type: string } | undefined {
   const comma = url.indexOf(',');
@@ -40,13 +46,19 @@ export function dataUrlBytes(url: string): { bytes: Uint8Array; type: string } |
 
 /**
  * A click on `<a download href="blob:…">` or `data:…`: the bytes and the name go to the `files.save`
- * prompt (the launcher cleans the name and asks the person); no other download path opens.
+ * prompt (the launcher cleans the name and asks the person); no other download path opens. `clicked` is
+ * the Blob as it was at the click (see {@link objectUrlBlob}).
  */
-export async function saveDownload(caller: SdkCaller, href: string, name: string): Promise<void> {
+export async function saveDownload(
+  caller: SdkCaller,
+  href: string,
+  name: string,
+  clicked: Blob | undefined = objectUrlBlob(href),
+): Promise<void> {
   let bytes: Uint8Array;
   let type: string;
   if (href.startsWith('blob:')) {
-    const blob = blobs.get(href);
+    const blob = clicked;
     if (!blob) throw new Error('the blob: URL was revoked, or not made by URL.createObjectURL in this app');
     if (blob.size > SAVE_LIMITS.maxBytes)
       throw new Error(`the file is over ${SAVE_LIMITS.maxBytes / 1024 / 1024} MB`);

@@ -1,4 +1,4 @@
-import { saveDownload } from './downloads.ts';
+import { objectUrlBlob, saveDownload } from './downloads.ts';
 import type { SdkCaller } from './sdkCall.ts';
 
 /** What a link the person activated does in the frame. */
@@ -49,14 +49,14 @@ const warn = (what: string) => (err: unknown) =>
  * the frame itself never navigates. An app that handles the click itself (`preventDefault`) keeps it.
  */
 export function installLinks(caller: SdkCaller): void {
-  const act = (action: LinkAction, name: string) => {
+  const act = (action: LinkAction, name: string, clicked?: Blob) => {
     switch (action.kind) {
       case 'scroll':
         return scrollTo(action.fragment);
       case 'open':
         return void caller.call('link.open', { url: action.url }).catch(warn('The link was not opened'));
       case 'download':
-        return void saveDownload(caller, action.url, name).catch(warn('The download was not saved'));
+        return void saveDownload(caller, action.url, name, clicked).catch(warn('The download was not saved'));
       case 'refuse':
         return console.warn(`[room] The link was not opened: ${action.why}`);
     }
@@ -83,8 +83,10 @@ export function installLinks(caller: SdkCaller): void {
     Object.defineProperty(event, 'defaultPrevented', { get: () => appHandled });
     const download = anchor.hasAttribute('download');
     const name = anchor.getAttribute('download') ?? '';
+    // Taken now: the app usually revokes the URL right after `a.click()` returns.
+    const clicked = download ? objectUrlBlob(raw) : undefined;
     // After every listener of this event ran: only then is the app's choice known.
-    setTimeout(() => appHandled || act(linkAction(raw, document.baseURI, download), name), 0);
+    setTimeout(() => appHandled || act(linkAction(raw, document.baseURI, download), name, clicked), 0);
   };
   window.addEventListener('click', onActivate, true);
   window.addEventListener('auxclick', onActivate, true);

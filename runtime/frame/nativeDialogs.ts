@@ -6,12 +6,19 @@ type Post = (message: FrameToHost) => void;
 /**
  * The browser's own `alert`, `confirm` and `prompt` for app code (a launcher-drawn dialog cannot answer
  * `confirm` synchronously), told to the host before and after so its watchdog waits on the person.
- * Asked only right after a click or key press in the app; past {@link DialogCount}'s limit answered
- * without asking, since a native dialog blocks the whole tab. `print()` and `beforeunload` prompts,
+ * Asked only right after a click or key press in the app; past {@link DialogCount}'s limit (3 per click
+ * or key press, within 10 s) answered without asking, since a native dialog blocks the whole tab. `print()` and `beforeunload` prompts,
  * which the sandbox's `allow-modals` would also let through, are removed. Runs before any app code.
  */
 export function installNativeDialogs(post: Post): void {
   const count = new DialogCount();
+  // Before any app code, in the capture phase: the app cannot hide the person's input from the count.
+  // A dialog's own OK/Cancel makes no event in the page, and a held key's repeats are one press.
+  const restart = (event: Event) => {
+    if (event.isTrusted && !(event instanceof KeyboardEvent && event.repeat)) count.gesture();
+  };
+  window.addEventListener('pointerdown', restart, { capture: true });
+  window.addEventListener('keydown', restart, { capture: true });
   let cutTold = false;
   const ask = <T>(name: string, show: () => T, refused: T): T => {
     // Without a gesture a timer could put a dialog over whatever the person is doing.

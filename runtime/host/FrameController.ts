@@ -91,7 +91,7 @@ export class FrameController {
   private readonly windowFlood = new MessageFlood(MESSAGE_BUDGET.windowPerSecond);
   private readonly portFlood = new MessageFlood(MESSAGE_BUDGET.portPerSecond);
   private readonly portBytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
-  private readonly dialogs = new DialogCount();
+  private readonly dialogs = new DialogCount(DIALOG_LIMIT.hostCount);
   private dialogsCut = false;
   private dialogOpen = false;
   /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
@@ -222,12 +222,13 @@ export class FrameController {
 
   private onDialog(phase: DialogPhase): void {
     if (phase === 'closed') {
+      this.dialogs.closed();
       this.dialogOpen = false;
       this.watchdog?.release();
       return;
     }
-    // Counted here too: a frame that claims more dialogs than its runtime allows gets no more waiting.
-    if (phase === 'open' && this.dialogs.allow(performance.now())) {
+    // Counted here too: a frame that claims two dialogs at once, or more than a person's pace, gets no more waiting.
+    if (phase === 'open' && this.dialogs.opened(performance.now())) {
       this.dialogOpen = true;
       // Only a dialog right after the person's gesture in this frame is waited on: a bare claim would let a spinning app run on.
       const hold = () => {

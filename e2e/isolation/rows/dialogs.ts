@@ -138,7 +138,7 @@ export const dialogs: Row[] = [
     attempt:
       "takes the runtime's port (MessagePort.prototype.postMessage) and claims four dialogs open at once, then spins (the host waits on an open dialog)",
     outcome:
-      'the launcher counts the claims too: past 3 in 10 s it stops waiting and offers "Close app"; the watchdog removes the spinning frame within seconds',
+      'the launcher counts the claims too: a dialog claimed while another is still open (native dialogs block) stops the waiting and offers "Close app"; the watchdog removes the spinning frame within seconds',
     timeoutMs: 40_000,
     apps: {
       main: () =>

@@ -1,4 +1,4 @@
-import { DialogCount } from '../../dialogLimit.ts';
+import { DIALOG_LIMIT, DialogCount } from '../../dialogLimit.ts';
 import { type FrameToHost, type HostToFrame, isFrameToHost, type JsonValue } from '../../protocol.ts';
 import type { FrameBridge, FrameIdentity } from '../FrameController.ts';
 import { hostTheme, onHostTheme } from '../hostTheme.ts';
@@ -31,7 +31,7 @@ export function connectSandpackFrame(opts: {
   const count = new MessageFlood(MESSAGE_BUDGET.sandpackPerSecond);
   const bytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
   let flooded = false;
-  const dialogs = new DialogCount();
+  const dialogs = new DialogCount(DIALOG_LIMIT.hostCount);
   let dialogsCut = false;
   const onMessage = (event: MessageEvent, nested: boolean) => {
     const now = performance.now();
@@ -44,7 +44,8 @@ export function connectSandpackFrame(opts: {
     if (bytes.hit(now, messageBytes(data, bytes.left(now)))) return flood(event);
     if (isFrameToHost(data) && data.type === 'dialog') {
       // No watchdog here to hold: only the count matters, checked as the Sucrase frame's host does.
-      const over = data.phase === 'cut' || (data.phase === 'open' && !dialogs.allow(now));
+      if (data.phase === 'closed') dialogs.closed();
+      const over = data.phase === 'cut' || (data.phase === 'open' && !dialogs.opened(now));
       if (over && !dialogsCut) {
         dialogsCut = true;
         opts.onDialogsCut?.();
