@@ -249,8 +249,13 @@ createRoot(document.getElementById('root')!).render(
   // Hostile: a data: URL of an SVG with script is shown as an image, where no script runs.
   'src/assets/evil.svg':
     '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" onload="console.error(\'SVG-SCRIPT-RAN\')"><script>console.error("SVG-SCRIPT-RAN")</script><rect width="8" height="8"/></svg>',
+  // Vite serves public/ at the root: \`/vite.svg\` imported is read; favicon.svg, which no code imports, is not run.
+  'public/vite.svg':
+    '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#646cff"/></svg>',
+  'public/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"/>',
   'src/App.tsx': `import { useState } from 'react';
 import reactLogo from './assets/react.svg';
+import viteLogo from '/vite.svg';
 import evil from './assets/evil.svg';
 import './App.css';
 
@@ -258,6 +263,7 @@ export default function App() {
   const [count, setCount] = useState(0);
   return (
     <>
+      <img src={viteLogo} className="logo" alt="Vite logo" />
       <img src={reactLogo} className="logo" alt="React logo" />
       <img src={evil} alt="Evil" />
       <h1>Vite + React</h1>
@@ -279,12 +285,14 @@ test('a Vite-template proposal renders with its global CSS and its card marks th
   // devDependencies are never installed or bundled: nothing to pin.
   expect(res.body.proposal.packages ?? null).toBeNull();
   const card = await approveOnCard(page, roomId, 'Vite app');
-  for (const file of ['index.html', 'vite.config.ts', 'src/main.tsx'])
+  for (const file of ['index.html', 'vite.config.ts', 'src/main.tsx', 'public/favicon.svg'])
     await expect(card.getByRole('region', { name: `File ${file}` }).getByText('not run here')).toBeVisible();
-  for (const file of ['src/App.tsx', 'src/index.css', 'package.json'])
+  for (const file of ['src/App.tsx', 'src/index.css', 'package.json', 'public/vite.svg'])
     await expect(card.getByRole('region', { name: `File ${file}` }).getByText('not run here')).toHaveCount(0);
   const notes = card.getByRole('region', { name: 'Project files' });
-  await expect(notes).toContainText('Not run here: index.html, src/main.tsx, vite.config.ts.');
+  await expect(notes).toContainText(
+    'Not run here: index.html, public/favicon.svg, src/main.tsx, vite.config.ts.',
+  );
   await expect(notes.getByRole('list', { name: 'devDependencies' }).getByRole('listitem')).toHaveText([
     '@vitejs/plugin-react@^4.3.4',
     'typescript@~5.6.2',
@@ -303,6 +311,8 @@ test('a Vite-template proposal renders with its global CSS and its card marks th
   const logo = frame.getByRole('img', { name: 'React logo' });
   await expect(logo).toHaveAttribute('src', /^data:image\/svg\+xml/);
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+  const viteLogo = frame.getByRole('img', { name: 'Vite logo' });
+  await expect.poll(() => viteLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
   const evil = frame.getByRole('img', { name: 'Evil' });
   await expect.poll(() => evil.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
   expect(logs.filter((l) => l.includes('SVG-SCRIPT-RAN'))).toEqual([]);

@@ -23,6 +23,9 @@ test('a Tailwind v3 app (@tailwind directives, tailwind.config.ts) and a shadcn-
   await expect(main).toHaveCSS('font-family', 'Georgia, serif');
   await expect(v3.locator('#card')).toHaveCSS('background-color', 'rgb(204, 251, 241)');
   await expect(v3.locator('#card')).toHaveCSS('border-top-left-radius', '20px');
+  // v3's palette, as the author saw it (v4's red-500 is oklch(0.637 0.237 25.331)).
+  await expect(v3.locator('#alert')).toHaveCSS('background-color', 'rgb(239, 68, 68)');
+  await expect(v3.locator('#alert')).toHaveCSS('color', 'rgb(15, 23, 42)');
   // `@apply` under `@layer base`, and preflight from `@tailwind base`.
   await expect(v3.locator('#title')).toHaveCSS('font-size', '30px');
   await expect(v3.locator('#title')).toHaveCSS('font-weight', '700');

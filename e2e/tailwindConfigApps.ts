@@ -1,6 +1,6 @@
 const V3_DIRECTIVES = '@tailwind base;\n@tailwind components;\n@tailwind utilities;\n';
 
-/** Tailwind v3 as generated code writes it: `@tailwind` directives, a tailwind.config.ts with theme.extend. */
+/** Tailwind v3 as generated code writes it: `@tailwind` directives, a tailwind.config.ts with theme.extend, v3's palette. */
 export const V3_APP: Record<string, string> = {
   'src/App.tsx': `import './index.css';
 
@@ -9,6 +9,7 @@ export default function App() {
     <main id="main" className="p-13 bg-brand text-ink font-display">
       <h1 id="title">Version three</h1>
       <div id="card" className="mt-2 rounded-blob bg-brand-soft p-4 text-brand shadow">card</div>
+      <p id="alert" className="bg-red-500 text-slate-900">alert</p>
     </main>
   );
 }

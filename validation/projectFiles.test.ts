@@ -36,6 +36,22 @@ describe('project files (rule 5)', () => {
     expect(filesNotRun(vite())).toEqual(['index.html', 'src/main.tsx', 'vite.config.ts']);
   });
 
+  it('marks a public/ file not run unless code imports it (`/vite.svg`); `<img src="/x">` is a URL the frame cannot load', () => {
+    const files = vite({
+      'public/vite.svg': '<svg/>',
+      'public/favicon.svg': '<svg/>',
+      'public/index.html': '<div id="root"></div>',
+      'src/App.tsx':
+        'import viteLogo from \'/vite.svg\';\nexport default () => <><img src={viteLogo}/><img src="/favicon.svg"/></>;',
+    });
+    expect(filesNotRun(files)).toEqual([
+      'index.html',
+      'public/favicon.svg',
+      'src/main.tsx',
+      'vite.config.ts',
+    ]);
+  });
+
   it('does not count project files toward the 12 that run, and holds each to 16 KB', () => {
     const files: Record<string, string> = vite();
     for (let i = 1; i < LIMITS.maxFiles - 1; i++) files[`src/f${i}.ts`] = '';

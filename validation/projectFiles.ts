@@ -1,3 +1,4 @@
+import { importLinks } from './importLinks.ts';
 import { importSites } from './importScan.ts';
 import { readAliases } from './pathAliases.ts';
 import { resolveImport } from './resolveImport.ts';
@@ -8,6 +9,9 @@ const PROJECT_FILE =
 
 /** Of those, the ones the Room never runs (build configs, the Vite page); the card marks them "not run here". */
 const NEVER_RUN = /^(?:postcss\.config\.[a-z]+|vite\.config\.[a-z]+|index\.html)$/;
+
+// CRA's page: the frame takes its body (runtime/frame/runApp.ts), so it runs.
+const PAGE = 'public/index.html';
 
 /** Each project file's cap (rule 5). */
 export const MAX_PROJECT_FILE_BYTES = 16 * 1024;
@@ -75,11 +79,22 @@ export function isProjectFile(path: string, mount: MountEntry | undefined): bool
   return PROJECT_FILE.test(path) || path === mount?.path;
 }
 
-/** The files the Room never runs (the mount entry, build configs, the Vite page), for the card. */
+/**
+ * The files the Room never runs (the mount entry, build configs, the Vite page, and a `public/` file no code
+ * imports: the frame serves no URL, so `<img src="/x.svg">` reads nothing), for the card.
+ */
 export function filesNotRun(files: Record<string, string>): string[] {
   const mount = mountEntry(files);
+  const imported = new Set(
+    Object.values(importLinks(files))
+      .flat()
+      .map((l) => l.path),
+  );
   return Object.keys(files)
-    .filter((p) => NEVER_RUN.test(p) || p === mount?.path)
+    .filter(
+      (p) =>
+        NEVER_RUN.test(p) || p === mount?.path || (p.startsWith('public/') && p !== PAGE && !imported.has(p)),
+    )
     .sort();
 }
 

@@ -108,6 +108,33 @@ describe('resolveImport', () => {
       kind: 'unsupported',
     });
   });
+
+  it('reads /x as Vite does, public/x, for the asset kinds (.svg, ?raw); a missing one names public/x', () => {
+    const files = app({ 'public/vite.svg': '<svg/>', 'public/notes.txt': 'hi', 'public/x.js': '' });
+    expect(resolveImport(files, 'src/App.tsx', '/vite.svg', DEFAULT_ALIASES)).toEqual({
+      kind: 'file',
+      path: 'public/vite.svg',
+      as: 'svg',
+    });
+    expect(resolveImport(files, 'src/components/Logo.tsx', '/notes.txt?raw', DEFAULT_ALIASES)).toEqual({
+      kind: 'file',
+      path: 'public/notes.txt',
+      as: 'raw',
+    });
+    expect(resolveImport(files, 'src/App.tsx', '/react.svg', DEFAULT_ALIASES)).toEqual({
+      kind: 'missing',
+      message:
+        '"/react.svg" is not a file of the app: Vite serves it from public/react.svg, which the proposal does not include',
+    });
+    // Code in public/ is copied as-is by Vite, never imported: not a module here either.
+    expect(resolveImport(files, 'src/App.tsx', '/x.js', DEFAULT_ALIASES)).toMatchObject({
+      kind: 'unsupported',
+    });
+    // Never outside public/ or the app: `..`, a protocol-relative URL.
+    const outside = app({ 'public/a.svg': '', 'src/a.svg': '', 'a.svg': '' });
+    for (const spec of ['/../a.svg', '/../src/a.svg', '//a.svg', '//evil.test/a.svg'])
+      expect(resolveImport(outside, 'src/App.tsx', spec, DEFAULT_ALIASES)).toMatchObject({ kind: 'missing' });
+  });
 });
 
 describe('readAliases bounds', () => {
@@ -193,6 +220,14 @@ describe('checkImports at the gate', () => {
     expect(
       checkImports(app({ 'src/App.tsx': "import './nowhere';\nexport default () => null;" })),
     ).toBeUndefined();
+  });
+
+  it("takes a Vite template's `import viteLogo from '/vite.svg'` when public/vite.svg is proposed, else names it", () => {
+    const code = "import viteLogo from '/vite.svg';\nexport default () => <img src={viteLogo}/>;";
+    expect(checkImports(app({ 'src/App.tsx': code, 'public/vite.svg': '<svg/>' }))).toBeUndefined();
+    expect(checkImports(app({ 'src/App.tsx': code }))?.message).toBe(
+      'src/App.tsx:1: "/vite.svg" is not a file of the app: Vite serves it from public/vite.svg, which the proposal does not include',
+    );
   });
 });
 

@@ -61,6 +61,9 @@ export function resolveImport(
     if (!path) return { kind: 'missing', message: `"${specifier}" is not a file of the app` };
     return served(path, raw, specifier);
   }
+  const publicPath = publicFile(spec);
+  if (publicPath !== undefined && Object.hasOwn(files, publicPath))
+    return publicAsset(publicPath, raw, specifier);
   for (const rule of aliases.rules) {
     const captured = matchPattern(rule.pattern, spec);
     if (captured === undefined) continue;
@@ -83,6 +86,11 @@ export function resolveImport(
     const path = base === undefined ? undefined : withExtension(files, base);
     if (path) return served(path, raw, specifier);
   }
+  if (publicPath !== undefined)
+    return {
+      kind: 'missing',
+      message: `"${specifier}" is not a file of the app: Vite serves it from ${publicPath}, which the proposal does not include`,
+    };
   if (raw || /^[a-z][a-z0-9+.-]*:/i.test(spec) || spec.startsWith('/'))
     return { kind: 'missing', message: `"${specifier}" is not a file of the app` };
   return { kind: 'package', name: packageOf(spec) };
@@ -101,6 +109,23 @@ function served(path: string, raw: boolean, specifier: string): Resolution {
   return {
     kind: 'unsupported',
     message: `"${specifier}" is ${path}, which the Room runtime cannot import: it serves ${SUPPORTED_KINDS}`,
+  };
+}
+
+/** Vite serves `public/x` at `/x`: the file a root-absolute specifier names, undefined for `//host` or one leaving public/. */
+function publicFile(spec: string): string | undefined {
+  if (!spec.startsWith('/') || spec.startsWith('//')) return undefined;
+  const inside = joinInside([], spec);
+  return inside ? `public/${inside}` : undefined;
+}
+
+// Vite imports a public file only as an asset (its URL, or ?raw); code there is copied, never imported.
+function publicAsset(path: string, raw: boolean, specifier: string): Resolution {
+  if (raw) return { kind: 'file', path, as: 'raw' };
+  if (kindOf(path) === 'svg') return { kind: 'file', path, as: 'svg' };
+  return {
+    kind: 'unsupported',
+    message: `"${specifier}" is ${path}, which an app imports only as .svg (a data: URL) or with ?raw (a string)`,
   };
 }
 

@@ -72,6 +72,36 @@ describe("Tailwind v3's directives", () => {
     expect(plan?.input).not.toMatch(/@tailwind/);
     expect(plan?.input).toContain('.a { color: red }');
   });
+
+  it("give v3's palette, as the app's author saw it; v4's import keeps v4's", async () => {
+    const used = ['bg-red-500', 'text-slate-950', 'border-rose-50', 'bg-black'];
+    const v3 = await cssOf({ 'src/App.tsx': APP, 'src/index.css': V3 }, used);
+    expect(v3).toMatch(/--color-red-500: #ef4444;/);
+    expect(v3).toMatch(/--color-slate-950: #020617;/);
+    expect(v3).toMatch(/--color-rose-50: #fff1f2;/);
+    expect(v3).toMatch(/--color-black: #000;/);
+    expect(v3).not.toMatch(/oklch/);
+    const v4 = await cssOf({ 'src/App.tsx': APP, 'src/index.css': '@import "tailwindcss";\n' }, used);
+    expect(v4).toMatch(/--color-red-500: oklch\(/);
+    // A sheet that imports v4 itself is written for v4, whatever directives sit beside it.
+    const mixed = await cssOf(
+      { 'src/App.tsx': APP, 'src/a.css': '@import "tailwindcss";\n', 'src/b.css': V3 },
+      used,
+    );
+    expect(mixed).toMatch(/--color-red-500: oklch\(/);
+  });
+
+  it("let the app's tailwind.config colours win over v3's palette", async () => {
+    const files = { 'src/App.tsx': APP, 'src/index.css': V3, 'tailwind.config.js': '' };
+    const config = { theme: { extend: { colors: { red: { 500: '#123456' }, brand: '#654321' } } } };
+    const css = await cssOf(files, ['bg-red-500', 'bg-red-600', 'bg-brand'], {
+      'tailwind.config.js': config,
+    });
+    expect(css).toMatch(/\.bg-red-500 \{\s*background-color: (#123456|var\(--color-red-500\))/);
+    expect(css).not.toContain('#ef4444');
+    expect(css).toContain('#dc2626');
+    expect(css).toContain('#654321');
+  });
 });
 
 const SHADCN_CONFIG = {

@@ -13,7 +13,8 @@ export function ProjectNote({ files, notRun }: { files: Record<string, string>; 
         <p>
           Not run here: {[...notRun].map((p, i) => [i > 0 && ', ', <code key={p}>{p}</code>])}. The Room
           renders the app's <code>src/App.tsx</code> itself and applies the CSS a mount entry imports; build
-          configs and <code>index.html</code> are shown, never used.
+          configs, <code>index.html</code> and <code>public/</code> files no code imports are shown, never
+          used.
         </p>
       )}
       {dev.length > 0 && (
