@@ -89,15 +89,15 @@ export const unreviewed: Row[] = [
     apps: {
       main: (env) =>
         probeApp(`
-  out.up = await attempt(() => import('../../U4 other/src/App'));
-  out.outside = await attempt(() => import('../outside'));
-  // Built at run time: the gate already refuses the literal '/src/App.tsx'; this is the frame's own check.
-  out.absolute = await attempt(() => import(['', 'src', 'App.tsx'].join('/')));
-  out.passwd = await attempt(() => import('../../../../etc/passwd'));
-  out.api = await attempt(() => import('${env.shell}/api/rooms'));
-  out.url = await attempt(() => import('${env.listener}/u4.js'));
-  out.data = await attempt(() => import('data:text/javascript,export default 1'));
-  out.node = await attempt(() => import('node:fs'));
+  // Each specifier is made at run time: the gate refuses the literal ones first; these are the frame's own checks.
+  out.up = await attempt(() => import(String('../../U4 other/src/App')));
+  out.outside = await attempt(() => import(String('../outside')));
+  out.absolute = await attempt(() => import(String('/src/App.tsx')));
+  out.passwd = await attempt(() => import(String('../../../../etc/passwd')));
+  out.api = await attempt(() => import(String('${env.shell}/api/rooms')));
+  out.url = await attempt(() => import(String('${env.listener}/u4.js')));
+  out.data = await attempt(() => import(String('data:text/javascript,export default 1')));
+  out.node = await attempt(() => import(String('node:fs')));
 `),
     },
     async check(t) {
