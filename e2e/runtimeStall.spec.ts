@@ -7,6 +7,8 @@ test('a spinning app is stopped by the watchdog while the launcher answers and a
   ownerPage: page,
   request,
 }) => {
+  // Its first run in a worker took over 30 s twice (a stop, then a fresh renderer for the restart); retries took 8 s.
+  test.setTimeout(60_000);
   const { roomId } = await roomWithApps(request, 'Runtime watchdog', { Ticker: TICKER, Spinner: SPINNER });
   await page.goto(`/rooms/${roomId}`);
   const ticks = page.frameLocator('iframe[title="Ticker"]').locator('#ticks');
