@@ -1,12 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { PromptGate } from '../../runtime/host/PromptGate.ts';
 import { SaveGate, type SaveRequest } from '../../runtime/host/SaveGate.ts';
+import { type Pending, usePendingAnswer } from './usePendingAnswer.ts';
 
 /** A save waiting for the person: the prompt shows it and answers through `answer`. */
-export interface PendingSave {
-  request: SaveRequest;
-  answer: (yes: boolean) => void;
-}
+export type PendingSave = Pending<SaveRequest>;
 
 function download({ name, type, bytes }: SaveRequest): void {
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
@@ -23,23 +21,7 @@ function download({ name, type, bytes }: SaveRequest): void {
 
 /** The launcher's `files.save` gate: asks through the prompt gate, and the person answers a prompt. */
 export function useSaveGate(prompts: PromptGate) {
-  const [pending, setPending] = useState<PendingSave>();
-  const gate = useMemo(
-    () =>
-      new SaveGate({
-        prompts,
-        download,
-        ask: (request, signal) =>
-          new Promise<boolean>((resolve) => {
-            const answer = (yes: boolean) => {
-              setPending(undefined);
-              resolve(yes);
-            };
-            signal.addEventListener('abort', () => answer(false));
-            setPending({ request, answer });
-          }),
-      }),
-    [prompts],
-  );
+  const { ask, pending } = usePendingAnswer<SaveRequest>();
+  const gate = useMemo(() => new SaveGate({ prompts, download, ask }), [prompts, ask]);
   return { gate, pending };
 }
