@@ -13,7 +13,7 @@ export interface Config {
   databaseUrl: string | undefined;
   ownerToken: string | undefined;
   demo: boolean;
-  /** Proposals one token may make per minute. */
+  /** Proposals one person may make per minute (whatever tokens they use). */
   proposalsPerMinute: number;
   /** Dynamic OAuth client registrations one address may make an hour, and the most clients kept. */
   oauthRegistrationsPerHour: number;
