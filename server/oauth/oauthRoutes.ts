@@ -7,7 +7,7 @@ import { readJson, sendJson } from '../http/respond.ts';
 import { AUTHORIZE_PATH, addAuthorizeRoutes } from './authorizeRoutes.ts';
 import { checkResource } from './mcpResource.ts';
 import { OAuthError, sendOAuthError } from './OAuthError.ts';
-import { FORM_BODY, REGISTRATION_BODY, UNUSED_CLIENT_MS } from './oauthLimits.ts';
+import { FORM_BODY, PENDING_CLIENT_MS, REGISTRATION_BODY } from './oauthLimits.ts';
 import { registerClient } from './registerClient.ts';
 import { registrationAddress } from './registrationAddress.ts';
 import { exchangeCode, refreshGrant, revokeByToken } from './tokenGrants.ts';
@@ -36,6 +36,10 @@ export function addOAuthRoutes(router: Router): Router {
       'POST',
       '/oauth/register',
       oauth(async (ctx) => {
+        // JSON only: a text/plain body is a "simple" request any page can send with no preflight.
+        const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+        if (type !== 'application/json')
+          throw new OAuthError('invalid_client_metadata', 'The body must be application/json', 415);
         const body = await readJson(ctx.req, REGISTRATION_BODY).catch(() => {
           throw new OAuthError(
             'invalid_client_metadata',
@@ -67,7 +71,7 @@ export function addOAuthRoutes(router: Router): Router {
           throw new OAuthError('invalid_client', 'Unknown client_id');
         grant.resource = checkResource(ctx.deps.config, form.get('resource'));
         // Expired codes, tokens and consent forms go as new ones come (a used one is kept until it expires).
-        await ctx.deps.oauth.prune(grant.now, grant.now - UNUSED_CLIENT_MS);
+        await ctx.deps.oauth.prune(grant.now, grant.now - PENDING_CLIENT_MS);
         const tokens =
           type === 'authorization_code' ? await exchangeCode(grant, form) : await refreshGrant(grant, form);
         sendJson(ctx.res, 200, tokens, { ...CORS, pragma: 'no-cache' });
