@@ -123,6 +123,8 @@ function serverMetadata(ctx: Ctx) {
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
+    // Client ID Metadata Documents: an https URL client_id, fetched at consent; clients are public (none).
+    client_id_metadata_document_supported: true,
     token_endpoint_auth_methods_supported: ['none'],
     revocation_endpoint_auth_methods_supported: ['none'],
     scopes_supported: ALL_SCOPES,

@@ -78,6 +78,8 @@ export interface OAuthStore {
   /** Removes the oldest waiting client (of this address) that no open consent page names; false if none. */
   dropOldestPending(createdBy?: string): Promise<boolean>;
   insertClient(client: OAuthClientRow): Promise<void>;
+  /** A client known from its metadata document: kept (waiting for consent if new), its name and URIs as fetched now. */
+  putMetadataClient(client: { id: string; name: string; redirectUris: string[] }, at: number): Promise<void>;
   getClient(id: string): Promise<OAuthClientRow | undefined>;
 
   insertRequest(request: OAuthRequestRow): Promise<void>;

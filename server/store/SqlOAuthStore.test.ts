@@ -77,6 +77,23 @@ it('keeps clients, grants, secrets, consent forms and proposals through an app',
     },
     secret('h-code', 'code', 70),
   );
+  // A metadata-document client: kept once, its name and URIs as last fetched, never in the cap.
+  await oauth.putMetadataClient(
+    { id: 'https://a.example/m', name: 'One', redirectUris: ['https://a.example/cb'] },
+    8,
+  );
+  await oauth.putMetadataClient(
+    { id: 'https://a.example/m', name: 'Two', redirectUris: ['https://a.example/cb2'] },
+    9,
+  );
+  expect(await oauth.getClient('https://a.example/m')).toMatchObject({
+    name: 'Two',
+    createdAt: 8,
+    consentedAt: null,
+  });
+  expect(await oauth.countPendingClients()).toBe(1);
+  await oauth.prune(0, 9);
+  expect(await oauth.getClient('https://a.example/m')).toBeUndefined();
   // Its first Allow takes the client out of the pool: now it counts.
   expect([
     await oauth.countClients(),

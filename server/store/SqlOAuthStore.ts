@@ -136,6 +136,22 @@ export class SqlOAuthStore implements OAuthStore {
       .execute();
   }
 
+  async putMetadataClient(c: { id: string; name: string; redirectUris: string[] }, at: number) {
+    const uris = JSON.stringify(c.redirectUris);
+    await this.db
+      .insertInto('oauth_clients')
+      .values({
+        id: c.id,
+        name: c.name,
+        redirect_uris_json: uris,
+        created_at: at,
+        created_by: METADATA_DOCUMENT,
+        consented_at: null,
+      })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: c.name, redirect_uris_json: uris }))
+      .execute();
+  }
+
   async getClient(id: string) {
     const row = await this.db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
