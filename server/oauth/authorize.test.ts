@@ -242,6 +242,23 @@ it('consented registrations are rate limited per address, and their total is cap
   expect([full.status, full.body.error]).toEqual([429, 'temporarily_unavailable']);
 });
 
+it('an issuer with a path: its metadata at the path-inserted forms, and nowhere else under them', async () => {
+  await s.close();
+  s = await startTestServer({
+    env: { ROOM_PUBLIC_URL: 'http://127.0.0.1/rooms', ROOM_ALLOWED_HOSTS: '127.0.0.1' },
+  });
+  for (const path of [
+    '/.well-known/oauth-authorization-server/rooms',
+    '/.well-known/openid-configuration/rooms',
+  ]) {
+    const res = await fetch(`${s.url}${path}`);
+    expect(res.status, path).toBe(200);
+    expect((await res.json()).issuer).toBe('http://127.0.0.1/rooms');
+  }
+  const other = await fetch(`${s.url}/.well-known/openid-configuration/other`);
+  expect([other.status, other.headers.get('content-type')]).toEqual([404, 'application/json; charset=utf-8']);
+});
+
 it('behind a trusted proxy each forwarded caller has its own registration budget; IPv6 per /64', async () => {
   await s.close();
   s = await startTestServer({
@@ -279,9 +296,20 @@ it('metadata names this server; unknown paths under /.well-known and /oauth are 
       registration_endpoint: `${s.url}/oauth/register`,
     });
   }
+  // The OIDC URI serves the same RFC 8414 document, with no OpenID-only field.
+  const oidc = await (await fetch(`${s.url}/.well-known/openid-configuration`)).json();
+  expect(oidc).toEqual(await (await fetch(`${s.url}/.well-known/oauth-authorization-server`)).json());
+  for (const field of [
+    'jwks_uri',
+    'userinfo_endpoint',
+    'id_token_signing_alg_values_supported',
+    'subject_types_supported',
+  ])
+    expect(oidc, field).not.toHaveProperty(field);
   for (const path of [
     '/.well-known/nothing',
     '/.well-known/oauth-authorization-server/extra',
+    '/.well-known/openid-configuration/extra',
     '/oauth/nothing',
   ]) {
     const res = await fetch(`${s.url}${path}`);

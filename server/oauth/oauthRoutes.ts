@@ -27,11 +27,20 @@ export function addOAuthRoutes(router: Router): Router {
   };
   for (const path of ['/oauth/register', '/oauth/token', '/oauth/revoke'])
     router.add('OPTIONS', path, preflight);
+  // The issuer's own path inserted (RFC 8414 §3.1): served only when it is this issuer's path.
+  const inserted: Handler = async (ctx) => {
+    if (`/${ctx.params.path}` !== new URL(ctx.deps.config.publicUrl).pathname.replace(/\/+$/, ''))
+      return sendJson(ctx.res, 404, { code: 'not_found', message: 'No authorization server metadata here' });
+    return metadata(ctx);
+  };
   addAuthorizeRoutes(router);
+  for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'])
+    router
+      .add('GET', path, metadata)
+      .add('OPTIONS', path, preflight)
+      .add('GET', `${path}/:path`, inserted)
+      .add('OPTIONS', `${path}/:path`, preflight);
   return router
-    .add('GET', '/.well-known/oauth-authorization-server', metadata)
-    .add('GET', '/.well-known/openid-configuration', metadata)
-    .add('OPTIONS', '/.well-known/oauth-authorization-server', preflight)
     .add(
       'POST',
       '/oauth/register',
@@ -112,6 +121,8 @@ export function addOAuthRoutes(router: Router): Router {
     });
 }
 
+// /.well-known/openid-configuration serves the same RFC 8414 document: it has no OpenID-only field (this
+// server issues no ID tokens), and MCP clients that try OIDC discovery find the server in one request.
 function serverMetadata(ctx: Ctx) {
   const base = ctx.deps.config.publicUrl;
   return {
