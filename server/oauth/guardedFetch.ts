@@ -146,6 +146,8 @@ export async function guardedFetch(url: URL, opts: GuardedFetchOptions = {}): Pr
       // A fresh agent: no pooled socket to another address, and no proxy (Node's agents read no proxy variables).
       agent: false,
       lookup: lookup as never,
+      // The tests' loopback mode serves documents with a throwaway certificate, and only from this machine.
+      rejectUnauthorized: !(allowLoopback && isLoopbackHost(url.hostname)),
       headers: { accept: 'application/json', 'user-agent': 'room-launcher (client metadata)' },
       timeout: timeoutMs,
     });
