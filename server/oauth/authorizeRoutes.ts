@@ -62,9 +62,10 @@ async function showConsent(ctx: Ctx): Promise<void> {
   let request: Awaited<ReturnType<typeof readAuthorizationRequest>> | undefined;
   if (!byDocument || who)
     try {
-      const find = byDocument
-        ? () => documentClient(ctx, clientId)
-        : (id: string) => deps.oauth.getClient(id);
+      const find =
+        byDocument && who
+          ? () => documentClient(ctx, clientId, who.personId)
+          : (id: string) => deps.oauth.getClient(id);
       request = await readAuthorizationRequest(find, deps.config, url.searchParams);
     } catch (err) {
       if (err instanceof MetadataRefused)
@@ -194,7 +195,7 @@ async function answerConsent(ctx: Ctx): Promise<void> {
 const documents = new WeakMap<Ctx['deps'], ClientMetadataDocuments>();
 
 /** A CIMD client from its (cached) checked document, kept as a client row so its grants can name it. */
-async function documentClient(ctx: Ctx, clientId: string): Promise<RequestClient> {
+async function documentClient(ctx: Ctx, clientId: string, personId: string): Promise<RequestClient> {
   let docs = documents.get(ctx.deps);
   if (!docs) {
     docs = new ClientMetadataDocuments({
@@ -203,7 +204,7 @@ async function documentClient(ctx: Ctx, clientId: string): Promise<RequestClient
     });
     documents.set(ctx.deps, docs);
   }
-  const client = await docs.load(clientId);
+  const client = await docs.load(clientId, personId);
   await ctx.deps.oauth.putMetadataClient(client, ctx.deps.now());
   return client;
 }

@@ -18,6 +18,8 @@ export const METADATA_CACHE_MAX_MS = 24 * 60 * 60 * 1000;
 /** A document without Cache-Control freshness is kept this long. */
 export const METADATA_CACHE_DEFAULT_MS = 5 * 60 * 1000;
 export const METADATA_FETCHES_PER_HOST_PER_MINUTE = 10;
+/** One person's fetches a minute, whatever hosts they name (a wildcard domain has hosts without end). */
+export const METADATA_FETCHES_PER_PERSON_PER_MINUTE = 30;
 const CACHE_ENTRIES = 500;
 const MAX_DOCUMENT_REDIRECT_URIS = 20;
 
@@ -70,7 +72,8 @@ export class ClientMetadataDocuments {
 
   constructor(private readonly opts: GuardedFetchOptions & { now: () => number }) {}
 
-  async load(clientId: string): Promise<MetadataClient> {
+  /** The checked document of `clientId`, fetched (counted against the host and `personId`) unless cached. */
+  async load(clientId: string, personId = ''): Promise<MetadataClient> {
     const problem = metadataUrlProblem(clientId, this.opts.allowLoopback === true);
     if (problem) throw new MetadataRefused(problem);
     const now = this.opts.now();
@@ -78,7 +81,8 @@ export class ClientMetadataDocuments {
     if (hit && hit.until > now) return hit.client;
     this.cache.delete(clientId);
     const url = new URL(clientId);
-    this.countFetch(url.host, now);
+    this.countFetch(`host:${url.host}`, METADATA_FETCHES_PER_HOST_PER_MINUTE, now, `from ${url.host}`);
+    this.countFetch(`person:${personId}`, METADATA_FETCHES_PER_PERSON_PER_MINUTE, now, 'for you');
     let res: Awaited<ReturnType<typeof guardedFetch>>;
     try {
       res = await guardedFetch(url, this.opts);
@@ -102,17 +106,17 @@ export class ClientMetadataDocuments {
     return client;
   }
 
-  private countFetch(host: string, now: number): void {
-    let w = this.fetches.get(host);
+  private countFetch(key: string, max: number, now: number, whose: string): void {
+    let w = this.fetches.get(key);
     if (!w || now - w.start >= 60_000) {
       w = { start: now, count: 0 };
-      this.fetches.set(host, w);
+      this.fetches.set(key, w);
       if (this.fetches.size > CACHE_ENTRIES)
         for (const [key, old] of this.fetches) if (now - old.start >= 60_000) this.fetches.delete(key);
     }
-    if (w.count >= METADATA_FETCHES_PER_HOST_PER_MINUTE)
+    if (w.count >= max)
       throw new MetadataRefused(
-        `Too many client metadata fetches from ${host}: at most ${METADATA_FETCHES_PER_HOST_PER_MINUTE} a minute; try again shortly`,
+        `Too many client metadata fetches ${whose}: at most ${max} a minute; try again shortly`,
       );
     w.count++;
   }

@@ -5,6 +5,7 @@ import {
   ClientMetadataDocuments,
   METADATA_CACHE_MAX_MS,
   METADATA_FETCHES_PER_HOST_PER_MINUTE,
+  METADATA_FETCHES_PER_PERSON_PER_MINUTE,
   metadataUrlProblem,
 } from './clientMetadata.ts';
 import { FetchRefused, guardedFetch, refusedAddress } from './guardedFetch.ts';
@@ -206,4 +207,14 @@ it('without the loopback setting a loopback client_id is never fetched', async (
   const docs = new ClientMetadataDocuments({ now: Date.now });
   await expect(docs.load(`${base}/meta`)).rejects.toThrow('never fetched');
   expect(hits).toEqual([]);
+});
+
+it('one person’s fetches are limited whatever hosts they name (a wildcard domain has hosts without end)', async () => {
+  handler = (req, res) => res.end(doc(`http://${req.headers.host}${req.url}`));
+  const docs = new ClientMetadataDocuments({ allowLoopback: true, now: () => 5_000_000 });
+  const port = new URL(base).port;
+  const url = (i: number) => `http://h${i}.localhost:${port}/meta`;
+  for (let i = 0; i < METADATA_FETCHES_PER_PERSON_PER_MINUTE; i++) await docs.load(url(i), 'p1');
+  await expect(docs.load(url(999), 'p1')).rejects.toThrow('for you');
+  expect((await docs.load(url(999), 'p2')).host).toBe(`h999.localhost:${port}`);
 });
