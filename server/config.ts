@@ -13,11 +13,13 @@ export interface Config {
   databaseUrl: string | undefined;
   ownerToken: string | undefined;
   demo: boolean;
-  /** Proposals one token may make per minute. */
+  /** Proposals one person may make per minute (whatever tokens they use). */
   proposalsPerMinute: number;
   /** Dynamic OAuth client registrations one address may make an hour, and the most clients kept. */
   oauthRegistrationsPerHour: number;
   oauthMaxClients: number;
+  /** Tests only: client metadata documents (CIMD) on http://127.0.0.1 or *.localhost are fetched. */
+  oauthCimdAllowLoopback: boolean;
   /** Proxies whose X-Forwarded-For the registration budget believes (exact addresses). */
   trustedProxies: string[];
   /** Extra origins allowed to frame app documents (Vite's dev server). */
@@ -84,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proposalsPerMinute,
     oauthRegistrationsPerHour,
     oauthMaxClients,
+    oauthCimdAllowLoopback: env.ROOM_OAUTH_CIMD_ALLOW_LOOPBACK === '1',
     trustedProxies,
     devOrigins: env.ROOM_DEV_ORIGIN ? [env.ROOM_DEV_ORIGIN] : [],
     sandpackUrl,

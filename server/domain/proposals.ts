@@ -96,7 +96,8 @@ async function propose(
     if (now) return replay(d, now, input.fingerprint);
     throw err;
   }
-  const budget = who.tokenId ?? who.personId;
+  // Per person: a write token can mint more tokens, so a per-token budget would multiply.
+  const budget = who.personId;
   const hitAt = d.now();
   await d.proposalLimiter.hit(budget, hitAt);
   let created: { proposal: ProposalRow; replayOf?: { proposalId: string; fingerprint: string } };
