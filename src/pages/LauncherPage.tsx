@@ -106,7 +106,9 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     <main className="launcher">
       <div className="launcher-head">
         <h1 className="launcher-title">{data.room.name}</h1>
-        {selected && <AppMenu roomId={roomId} app={selected} storage={storage} owner={owner} />}
+        {selected && (
+          <AppMenu roomId={roomId} roomName={data.room.name} app={selected} storage={storage} owner={owner} />
+        )}
         {owner && (
           <OwnerControls
             roomId={roomId}

@@ -1,0 +1,98 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { MARK, pantryApp } from './dataFilesApps.ts';
+import { E2E_OWNER_TOKEN } from './env.ts';
+import { expect, test } from './fixtures.ts';
+import { roomWithApps } from './rooms.ts';
+
+const LIVE = { timeout: 15_000 };
+const frameOf = (page: Page, name: string) => page.frameLocator(`iframe[title="${name}"]:not([hidden])`);
+
+/** Every request the context makes that carries a marked value (in its URL or body): there must be none. */
+function watchRequests(context: BrowserContext): Request[] {
+  const carrying: Request[] = [];
+  context.on('request', (r) => {
+    const seen = `${r.url()} ${r.postData() ?? ''}`;
+    if (seen.includes(MARK.sdk) || seen.includes(MARK.local)) carrying.push(r);
+  });
+  return carrying;
+}
+
+async function signedIn(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`/?token=${E2E_OWNER_TOKEN}`);
+  await expect(page.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
+  return page;
+}
+
+test('export in one browser profile, import in another: the app shows the data; bad files change nothing', async ({
+  ownerPage: page,
+  request,
+  browser,
+}, info) => {
+  test.setTimeout(90_000);
+  const { roomId, apps } = await roomWithApps(request, `Data files ${Date.now()}`, {
+    Pantry: { 'src/App.tsx': pantryApp('a') },
+  });
+  const carrying = watchRequests(page.context());
+  await page.goto(`/rooms/${roomId}?app=${apps[0]?.id}`);
+  await frameOf(page, 'Pantry').getByRole('button', { name: 'Add' }).click();
+  await expect(frameOf(page, 'Pantry').getByTestId('sdk')).toHaveText(`SDK: ${MARK.sdk}-a`);
+  await page.getByRole('button', { name: 'App menu' }).click();
+  const menu = page.getByRole('dialog');
+  await expect(menu.getByTestId('app-data-usage')).toContainText('in 2 keys', LIVE);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    menu.getByRole('button', { name: 'Export data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^Pantry data \d{4}-\d\d-\d\d\.json$/);
+  const exported = info.outputPath('pantry.json');
+  await download.saveAs(exported);
+  await expect(menu.getByRole('status')).toContainText('Exported 2 keys');
+
+  // A fresh profile: nothing there until the person imports the file.
+  const second = await browser.newContext();
+  carrying.push(...watchRequests(second));
+  const other = await signedIn(second);
+  await other.goto(`/rooms/${roomId}?app=${apps[0]?.id}`);
+  await expect(frameOf(other, 'Pantry').getByTestId('sdk')).toHaveText('SDK: none', LIVE);
+  await other.getByRole('button', { name: 'App menu' }).click();
+  const otherMenu = other.getByRole('dialog');
+  const pick = async (path: string) => {
+    const [chooser] = await Promise.all([
+      other.waitForEvent('filechooser'),
+      otherMenu.getByRole('button', { name: 'Import data' }).click(),
+    ]);
+    await chooser.setFiles(path);
+  };
+
+  // Two bad files: another format, and one whose contents no longer match its hash.
+  const wrong = info.outputPath('wrong.json');
+  await writeFile(wrong, JSON.stringify({ format: 'excalidraw', elements: [] }));
+  await pick(wrong);
+  await expect(otherMenu.getByRole('alert')).toHaveText(/not a Room app data file.*Nothing was changed\./);
+  const tampered = info.outputPath('tampered.json');
+  await writeFile(
+    tampered,
+    (await readFile(exported, 'utf8')).replace(`${MARK.local}-a`, `${MARK.local}-evil`),
+  );
+  await pick(tampered);
+  await expect(otherMenu.getByRole('alert')).toHaveText(/hash does not match/);
+  await expect(otherMenu.getByTestId('app-data-usage')).toContainText('in 0 keys');
+
+  await pick(exported);
+  const preview = otherMenu.getByRole('region', { name: 'Import data' });
+  await expect(preview).toContainText('Pantry data from room Data files');
+  await expect(preview).toContainText('2 keys');
+  await preview.getByRole('button', { name: 'Replace data' }).click();
+  await expect(otherMenu.getByRole('status')).toContainText('Imported 2 keys');
+  await expect(otherMenu.getByTestId('app-data-usage')).toContainText('in 2 keys', LIVE);
+  await otherMenu.getByRole('button', { name: 'Close' }).click();
+  // The open frame reloaded onto the imported data: SDK values and localStorage both.
+  await expect(frameOf(other, 'Pantry').getByTestId('sdk')).toHaveText(`SDK: ${MARK.sdk}-a`, LIVE);
+  await expect(frameOf(other, 'Pantry').getByTestId('local')).toHaveText(`Local: ${MARK.local}-a`);
+  await other.reload();
+  await expect(frameOf(other, 'Pantry').getByTestId('local')).toHaveText(`Local: ${MARK.local}-a`, LIVE);
+  await second.close();
+  expect(carrying.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
+});
