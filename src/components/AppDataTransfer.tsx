@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
+import type { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import {
-  type AppDataFile,
   APP_DATA_LIMITS,
+  type AppDataFile,
   appDataFileText,
   checkFileSize,
   DataFileError,
@@ -9,7 +10,6 @@ import {
   makeAppDataFile,
   parseAppDataFile,
 } from '../../runtime/host/storage/appDataFile.ts';
-import type { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import type { LauncherAppView } from '../../validation/views.ts';
 import { dataFileName, jsonBytes } from './dataFileName.ts';
 import { downloadFile } from './downloadFile.ts';
