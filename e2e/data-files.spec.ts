@@ -96,3 +96,70 @@ test('export in one browser profile, import in another: the app shows the data; 
   await second.close();
   expect(carrying.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
 });
+
+test('an encrypted room backup restores two apps in a fresh profile; a wrong passphrase restores nothing', async ({
+  ownerPage: page,
+  request,
+  browser,
+}, info) => {
+  test.setTimeout(90_000);
+  const { roomId, apps } = await roomWithApps(request, `Backup ${Date.now()}`, {
+    Pantry: { 'src/App.tsx': pantryApp('p') },
+    Larder: { 'src/App.tsx': pantryApp('l') },
+  });
+  const carrying = watchRequests(page.context());
+  for (const app of apps) {
+    await page.goto(`/rooms/${roomId}?app=${app.id}`);
+    await frameOf(page, app.name).getByRole('button', { name: 'Add' }).click();
+    await expect(frameOf(page, app.name).getByTestId('sdk')).toHaveText(/SDK: milk/);
+  }
+  await page.getByRole('button', { name: 'Manage room' }).click();
+  await page.getByRole('menuitem', { name: "Back up this device's data" }).click();
+  const dialog = page.getByRole('dialog', { name: "Back up this device's data" });
+  await expect(dialog).toContainText('A lost passphrase cannot be recovered');
+  await dialog.getByLabel('Passphrase (optional)').fill('correct horse battery');
+  await dialog.getByLabel('Passphrase again').fill('correct horse battery');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Save backup' }).click(),
+  ]);
+  const saved = info.outputPath('backup.json');
+  await download.saveAs(saved);
+  expect(await readFile(saved, 'utf8')).not.toContain(MARK.sdk);
+  await expect(dialog.getByRole('status')).toContainText('Backed up 2 apps');
+
+  const fresh = await browser.newContext();
+  carrying.push(...watchRequests(fresh));
+  const other = await signedIn(fresh);
+  await other.goto(`/rooms/${roomId}?app=${apps[1]?.id}`);
+  await expect(frameOf(other, 'Larder').getByTestId('sdk')).toHaveText('SDK: none', LIVE);
+  await other.getByRole('button', { name: 'Manage room' }).click();
+  await other.getByRole('menuitem', { name: 'Restore from backup' }).click();
+  const restore = other.getByRole('dialog', { name: 'Restore from backup' });
+  const [chooser] = await Promise.all([
+    other.waitForEvent('filechooser'),
+    restore.getByRole('button', { name: 'Choose backup file' }).click(),
+  ]);
+  await chooser.setFiles(saved);
+  await restore.getByLabel('Passphrase').fill('wrong horse');
+  await restore.getByRole('button', { name: 'Unlock' }).click();
+  await expect(restore.getByRole('alert')).toHaveText(/Wrong passphrase.*Nothing was changed\./, LIVE);
+  await expect(restore.getByRole('group', { name: 'Apps to restore' })).toHaveCount(0);
+  await expect(frameOf(other, 'Larder').getByTestId('sdk')).toHaveText('SDK: none');
+
+  await restore.getByLabel('Passphrase').fill('correct horse battery');
+  await restore.getByRole('button', { name: 'Unlock' }).click();
+  const list = restore.getByRole('group', { name: 'Apps to restore' });
+  await expect(list.getByRole('checkbox', { name: /Pantry/ })).toBeChecked(LIVE);
+  await expect(list.getByRole('checkbox', { name: /Larder/ })).toBeChecked();
+  await list.getByRole('button', { name: 'Restore selected apps' }).click();
+  await expect(restore.getByRole('status')).toHaveText('Restored 2 apps: Pantry, Larder.');
+  await restore.getByRole('button', { name: 'Close' }).click();
+  // The open app reloaded onto its data; the other shows it when opened.
+  await expect(frameOf(other, 'Larder').getByTestId('sdk')).toHaveText(`SDK: ${MARK.sdk}-l`, LIVE);
+  await expect(frameOf(other, 'Larder').getByTestId('local')).toHaveText(`Local: ${MARK.local}-l`);
+  await other.getByRole('tab', { name: 'Pantry' }).click();
+  await expect(frameOf(other, 'Pantry').getByTestId('local')).toHaveText(`Local: ${MARK.local}-p`, LIVE);
+  await fresh.close();
+  expect(carrying.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
+});
