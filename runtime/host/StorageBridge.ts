@@ -11,7 +11,7 @@ import { STORAGE_LIMITS } from '../storageLimits.ts';
 import { WEB_STORAGE_LIMITS } from '../webStorageLimits.ts';
 import type { FrameBridge, FrameIdentity } from './FrameController.ts';
 import type { AppData } from './storage/appDataFile.ts';
-import { readAppData, readGeneration, replaceAppData } from './storage/appDataStore.ts';
+import { readAppData, readGeneration, readLocalAt, replaceAppData } from './storage/appDataStore.ts';
 import { clearApp, readUsage } from './storage/appRecords.ts';
 import { LocalSnapshots } from './storage/LocalSnapshots.ts';
 import { appKey, migrateShared } from './storage/migrateShared.ts';
@@ -57,8 +57,10 @@ export class StorageBridge {
   /** Per app, `local-write` messages not yet committed (see WEB_STORAGE_LIMITS.pendingWrites). */
   private readonly localPending = new Map<string, number>();
   private readonly listeners = new Set<(notice: StorageNotice) => void>();
-  /** Per app, the data generation its frame in this page started on (read when the frame opens). */
+  /** Per app, the data generation its frame in this page started on (set with the snapshot it was handed). */
   private readonly generations = new Map<string, Promise<number>>();
+  /** Per app, the latest generation this page knows (its imports, other pages' notices, its reads). */
+  private readonly latest = new Map<string, number>();
   private channel: BroadcastChannel | undefined;
   /** What `navigator.storage.persist()` answered (false when the browser declined or lacks it). */
   readonly persisted: Promise<boolean>;
@@ -134,11 +136,7 @@ export class StorageBridge {
   /** The {@link FrameBridge} the frame pool calls with port messages it does not handle. */
   readonly handle: FrameBridge = (who: FrameIdentity, message: FrameToHost, reply: Reply) => {
     const key = whoKey(who);
-    if (message.type === 'local-open') {
-      this.frames.set(key, reply);
-      // A fresh frame (the runtime's first message): it runs on the data as it is now.
-      this.generations.set(key, this.readGeneration(who));
-    }
+    if (message.type === 'local-open') this.frames.set(key, reply);
     if (message.type === 'local-write') {
       this.frames.set(key, reply);
       this.writeLocal(who, message, reply);
@@ -178,10 +176,17 @@ export class StorageBridge {
     const app = whoKey(who);
     const entries = await this.localStep(who, async (db) => {
       const held = this.snapshots.get(app);
-      if (held) return held;
-      const read = await readArea(db, 'local');
-      this.snapshots.keep(app, read);
-      return read;
+      const known = this.latest.get(app);
+      // The frame that gets these entries runs on their generation: read together, never one without the other.
+      if (held && known !== undefined) {
+        this.generations.set(app, Promise.resolve(known));
+        return held;
+      }
+      const read = await readLocalAt(db);
+      this.latest.set(app, read.generation);
+      this.generations.set(app, Promise.resolve(read.generation));
+      this.snapshots.keep(app, read.entries);
+      return read.entries;
     });
     return entries.length > 0 ? entries : undefined;
   }
@@ -242,7 +247,7 @@ export class StorageBridge {
     return read;
   }
 
-  /** The generation the app's frame here started on (a frame that never said `local-open`: the current one). */
+  /** The generation the app's frame here started on (one started without a snapshot: the current one). */
   private generationOf(who: FrameIdentity): Promise<number> {
     const key = whoKey(who);
     let generation = this.generations.get(key);
@@ -271,6 +276,7 @@ export class StorageBridge {
     const generation = await this.localStep(who, async (db) => {
       const next = await replaceAppData(db, who, data);
       this.snapshots.forget(whoKey(who));
+      this.latest.set(whoKey(who), next);
       return next;
     });
     this.announce({ ...who, key: null, generation }, false);
@@ -331,6 +337,7 @@ export class StorageBridge {
   private deliver(notice: StorageNotice): void {
     // Another page wrote it: read it again on the next open.
     if (notice.area === 'local' || notice.generation !== undefined) this.snapshots.forget(whoKey(notice));
+    if (notice.generation !== undefined) this.latest.delete(whoKey(notice));
     // A new generation reloads the frame (the launcher's listener): nothing is sent to the old one.
     if (notice.generation === undefined) this.toFrame(notice);
     for (const listener of this.listeners) listener(notice);

@@ -106,7 +106,7 @@ describe('import into the launcher', () => {
   let dbs = 0;
   let ids = 0;
   const A = { roomId: 'r1', appId: 'a1' };
-  const call = (b: StorageBridge, method: 'storage.set' | 'storage.get', params: Record<string, unknown>) =>
+  const call = (b: StorageBridge, method: 'storage.set' | 'artifact.set', params: Record<string, unknown>) =>
     new Promise<SdkResult>((resolve) =>
       b.handle(A, { type: 'sdk-call', id: ++ids, method, params }, (m) => {
         if (m.type === 'sdk-result') resolve(m);
@@ -115,7 +115,8 @@ describe('import into the launcher', () => {
 
   it('replaces everything in one generation; writes from a frame opened before it are dropped', async () => {
     const bridge = new StorageBridge({ dbName: `import-${++dbs}`, channelName: null });
-    bridge.handle(A, { type: 'local-open' }, () => {});
+    // A frame starts: it gets the app's localStorage, and runs on that generation.
+    await bridge.localSnapshot(A);
     expect(await call(bridge, 'storage.set', { key: 'old', value: 1 })).toMatchObject({ ok: true });
     const file = await parseAppDataFile(await fileText());
     await bridge.importData(A, file.data);
@@ -127,24 +128,28 @@ describe('import into the launcher', () => {
       error: { code: 'not_available', message: expect.stringContaining('replaced by an import') },
     });
     bridge.handle(A, { type: 'local-write', clear: true, entries: [['theme', 'stale']] }, () => {});
-    // A reloaded frame (its runtime says local-open again) writes on the new generation.
-    bridge.handle(A, { type: 'local-open' }, () => {});
+    // A reloaded frame (handed the new localStorage) writes on the new generation.
+    expect(await bridge.localSnapshot(A)).toEqual([['theme', 'dark']]);
     expect(await call(bridge, 'storage.set', { key: 'fresh', value: 2 })).toMatchObject({ ok: true });
     expect((await bridge.exportData(A)).localStorage).toEqual([['theme', 'dark']]);
     expect((await bridge.exportData(A)).sdk.map(([k]) => k)).toEqual(['fresh', 'notes']);
     bridge.stop();
   });
 
-  it('tells other launcher pages of the new generation, and they reload the app', async () => {
+  it("tells other launcher pages of the new generation; their frame's writes from before it are dropped", async () => {
     const name = `import-${++dbs}`;
     const channelName = `chan-${name}`;
     const here = new StorageBridge({ dbName: name, channelName });
     const there = new StorageBridge({ dbName: name, channelName });
     here.start();
     there.start();
+    await there.localSnapshot(A);
     const heard = new Promise((resolve) => there.subscribe(resolve));
     await here.importData(A, DATA);
     expect(await heard).toMatchObject({ ...A, key: null, generation: 1 });
+    // The other page's frame has not reloaded yet: its write is checked in its own transaction, and dropped.
+    expect(await call(there, 'artifact.set', { key: 'draft', value: 'stale' })).toMatchObject({ ok: false });
+    expect((await here.exportData(A)).windowStorage).toEqual([['draft', 'hello']]);
     here.stop();
     there.stop();
   });

@@ -14,6 +14,21 @@ export async function readGeneration(db: AppStorageDb): Promise<number> {
   return typeof generation === 'number' ? generation : 0;
 }
 
+/** The app's `localStorage` and the generation it belongs to, from one transaction (what a starting frame gets). */
+export async function readLocalAt(db: AppStorageDb): Promise<{ entries: [string, string][]; generation: number }> {
+  const tx = db.transaction(['local', 'meta'], 'readonly');
+  const [keys, values, generation] = await Promise.all([
+    tx.objectStore('local').getAllKeys(),
+    tx.objectStore('local').getAll(),
+    tx.objectStore('meta').get('generation'),
+    tx.done,
+  ]);
+  return {
+    entries: keys.map((k, i): [string, string] => [k, values[i] as string]),
+    generation: typeof generation === 'number' ? generation : 0,
+  };
+}
+
 /** Everything the app keeps here (`@room/sdk` values as stored JSON, both web areas), from one transaction. */
 export async function readAppData(db: AppStorageDb, who: FrameIdentity): Promise<AppData> {
   const tx = db.transaction(['records', 'local', 'artifact'], 'readonly');
