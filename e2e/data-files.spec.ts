@@ -56,6 +56,10 @@ test('export in one browser profile, import in another: the app shows the data; 
   const other = await signedIn(second);
   await other.goto(`/rooms/${roomId}?app=${apps[0]?.id}`);
   await expect(frameOf(other, 'Pantry').getByTestId('sdk')).toHaveText('SDK: none', LIVE);
+  // A second launcher tab of that profile, open on the app: it reloads onto the import too.
+  const tab = await second.newPage();
+  await tab.goto(`/rooms/${roomId}?app=${apps[0]?.id}`);
+  await expect(frameOf(tab, 'Pantry').getByTestId('sdk')).toHaveText('SDK: none', LIVE);
   await other.getByRole('button', { name: 'App menu' }).click();
   const otherMenu = other.getByRole('dialog');
   const pick = async (path: string) => {
@@ -91,6 +95,8 @@ test('export in one browser profile, import in another: the app shows the data; 
   // The open frame reloaded onto the imported data: SDK values and localStorage both.
   await expect(frameOf(other, 'Pantry').getByTestId('sdk')).toHaveText(`SDK: ${MARK.sdk}-a`, LIVE);
   await expect(frameOf(other, 'Pantry').getByTestId('local')).toHaveText(`Local: ${MARK.local}-a`);
+  await expect(frameOf(tab, 'Pantry').getByTestId('sdk')).toHaveText(`SDK: ${MARK.sdk}-a`, LIVE);
+  await expect(frameOf(tab, 'Pantry').getByTestId('local')).toHaveText(`Local: ${MARK.local}-a`);
   await other.reload();
   await expect(frameOf(other, 'Pantry').getByTestId('local')).toHaveText(`Local: ${MARK.local}-a`, LIVE);
   await second.close();

@@ -15,7 +15,9 @@ export async function readGeneration(db: AppStorageDb): Promise<number> {
 }
 
 /** The app's `localStorage` and the generation it belongs to, from one transaction (what a starting frame gets). */
-export async function readLocalAt(db: AppStorageDb): Promise<{ entries: [string, string][]; generation: number }> {
+export async function readLocalAt(
+  db: AppStorageDb,
+): Promise<{ entries: [string, string][]; generation: number }> {
   const tx = db.transaction(['local', 'meta'], 'readonly');
   const [keys, values, generation] = await Promise.all([
     tx.objectStore('local').getAllKeys(),
