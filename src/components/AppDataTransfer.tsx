@@ -100,14 +100,21 @@ export function AppDataTransfer({
       {pending && size && (
         <section className="data-import" aria-label="Import data">
           <p>
-            <strong>{pending.app.name}</strong> data from room <strong>{pending.room.name}</strong>:{' '}
-            {size.keys} {size.keys === 1 ? 'key' : 'keys'}, {formatBytes(size.bytes)}, exported{' '}
+            <strong>
+              <bdi>{pending.app.name}</bdi>
+            </strong>{' '}
+            data from room{' '}
+            <strong>
+              <bdi>{pending.room.name}</bdi>
+            </strong>
+            : {size.keys} {size.keys === 1 ? 'key' : 'keys'}, {formatBytes(size.bytes)}, exported{' '}
             {when(pending.exportedAt)}.
           </p>
           {other && (
             <p className="warning">
-              This file is from another {pending.app.id !== app.id ? 'app' : 'room'}: “{pending.app.name}” in
-              “{pending.room.name}”, not {app.name} in {room.name}.
+              This file is from another {pending.app.id !== app.id ? 'app' : 'room'}: “
+              <bdi>{pending.app.name}</bdi>” in “<bdi>{pending.room.name}</bdi>”, not {app.name} in{' '}
+              {room.name}.
             </p>
           )}
           {pending.app.version !== app.version && (

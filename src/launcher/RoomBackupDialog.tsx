@@ -278,12 +278,12 @@ function Restore({ room, apps, storage }: Props) {
         <fieldset aria-describedby={listId}>
           <legend>Apps to restore</legend>
           <p id={listId} className="muted">
-            Backup of {backup.room.name}, made {new Date(backup.exportedAt).toLocaleString()}.
+            Backup of <bdi>{backup.room.name}</bdi>, made {new Date(backup.exportedAt).toLocaleString()}.
           </p>
           {otherRoom && (
             <>
               <p className="warning">
-                This backup is from another room: “{backup.room.name}”, not {room.name}.
+                This backup is from another room: “<bdi>{backup.room.name}</bdi>”, not {room.name}.
               </p>
               <label>
                 <input
@@ -311,8 +311,8 @@ function Restore({ room, apps, storage }: Props) {
                     setPicked(next);
                   }}
                 />{' '}
-                {file.app.name} ({size.keys} {size.keys === 1 ? 'key' : 'keys'}, {formatBytes(size.bytes)})
-                {!target && ' — not in this room'}
+                <bdi>{file.app.name}</bdi> ({size.keys} {size.keys === 1 ? 'key' : 'keys'},{' '}
+                {formatBytes(size.bytes)}){!target && ' — not in this room'}
                 {target &&
                   target.version !== file.app.version &&
                   ` — saved from version ${file.app.version}, now ${target.version}`}
