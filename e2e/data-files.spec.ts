@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Request } from '@playwright/test';
 import { MARK, pantryApp } from './dataFilesApps.ts';
 import { E2E_OWNER_TOKEN } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { roomWithApps } from './rooms.ts';
+import { ownerAuth, roomWithApps } from './rooms.ts';
 
 const LIVE = { timeout: 15_000 };
 const frameOf = (page: Page, name: string) => page.frameLocator(`iframe[title="${name}"]:not([hidden])`);
@@ -103,7 +103,7 @@ test('export in one browser profile, import in another: the app shows the data; 
   expect(carrying.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
 });
 
-test('an encrypted room backup restores two apps in a fresh profile; a wrong passphrase restores nothing', async ({
+test("an owner's encrypted room backup restores two apps in a member's fresh profile; a wrong passphrase restores nothing", async ({
   ownerPage: page,
   request,
   browser,
@@ -134,12 +134,18 @@ test('an encrypted room backup restores two apps in a fresh profile; a wrong pas
   expect(await readFile(saved, 'utf8')).not.toContain(MARK.sdk);
   await expect(dialog.getByRole('status')).toContainText('Backed up 2 apps');
 
+  // A member of the room (joined through an invite) restores in a fresh profile, from their My data menu.
+  const invite = await request.post(`/api/rooms/${roomId}/invites`, { headers: ownerAuth, data: {} });
+  const { url } = ((await invite.json()) as { invite: { url: string } }).invite;
   const fresh = await browser.newContext();
   carrying.push(...watchRequests(fresh));
-  const other = await signedIn(fresh);
-  await other.goto(`/rooms/${roomId}?app=${apps[1]?.id}`);
+  const other = await fresh.newPage();
+  await other.goto(url);
+  await other.getByRole('button', { name: /^Join / }).click();
+  await other.getByRole('tab', { name: 'Larder' }).click();
   await expect(frameOf(other, 'Larder').getByTestId('sdk')).toHaveText('SDK: none', LIVE);
-  await other.getByRole('button', { name: 'Manage room' }).click();
+  await expect(other.getByRole('button', { name: 'Manage room' })).toHaveCount(0);
+  await other.getByRole('button', { name: 'My data' }).click();
   await other.getByRole('menuitem', { name: 'Restore from backup' }).click();
   const restore = other.getByRole('dialog', { name: 'Restore from backup' });
   const [chooser] = await Promise.all([
