@@ -115,6 +115,10 @@ server.listen(config.port, config.host, () => {
     process.stdout.write(
       'ROOM_OAUTH_CIMD_ALLOW_LOOPBACK=1: client metadata documents on loopback addresses are fetched (for tests only)\n',
     );
+  if (config.networkLoopback)
+    process.stdout.write(
+      `ROOM_NETWORK_ALLOW_LOOPBACK is on: room.json may name http://*.localhost:<port> and http://127.0.0.1:<port> (never port ${config.port}); for tests and development only\n`,
+    );
 });
 
 let closing = false;
