@@ -32,6 +32,8 @@ export interface Config {
   packageBundles: boolean;
   /** More `host[:port]` names the server answers on (load balancers, health checks); no port: any. */
   allowedHosts: string[];
+  /** ROOM_NETWORK_ALLOW_LOOPBACK=1 (tests and development): apps may declare loopback hosts on other ports. */
+  networkAllowLoopback: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -91,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     npmOffline: env.ROOM_NPM_OFFLINE === '1',
     packageBundles: env.ROOM_PACKAGE_BUNDLES !== '0',
     allowedHosts,
+    networkAllowLoopback: env.ROOM_NETWORK_ALLOW_LOOPBACK === '1',
   };
 }
 

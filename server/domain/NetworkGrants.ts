@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import {
+  type NetworkDeclaration,
+  NO_NETWORK,
+  readNetworkDeclaration,
+} from '../../validation/networkPlaceholder.ts';
+import type { Store } from '../store/Store.ts';
+import type { EventBus } from './EventBus.ts';
+
+/** The hosts an active app's current approved version declares, and a short name for that set. */
+export interface NetworkGrant {
+  roomId: string;
+  version: number;
+  declaration: NetworkDeclaration;
+  /** Empty when nothing is declared; else a hash of the declaration (frame URLs carry it). */
+  fingerprint: string;
+}
+
+/** Apps whose grant is kept; past this the oldest is read again when asked. */
+const MAX_APPS = 2000;
+
+/**
+ * Each active app's network grant, read from its current approved version once and kept until an
+ * event in its room (an approved update, a rollback, a removal: any event, on every server through the
+ * bus), so a frame document's CSP is not a store read per load and never outlives its version.
+ */
+export class NetworkGrants {
+  private readonly grants = new Map<string, NetworkGrant>();
+  /** Per watched room: its bus subscription and how many events it has seen (a read racing one is not kept). */
+  private readonly rooms = new Map<string, { off: () => void; events: number }>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly bus: EventBus,
+  ) {}
+
+  /** The app's grant; undefined for no active app of that id. */
+  async of(appId: string): Promise<NetworkGrant | undefined> {
+    const kept = this.grants.get(appId);
+    if (kept) return kept;
+    const instance = await this.store.getActiveInstanceById(appId);
+    if (!instance) return undefined;
+    const room = this.watch(instance.roomId);
+    const seen = room.events;
+    const declaration = await this.declarationOf(instance.proposalId);
+    const grant = {
+      roomId: instance.roomId,
+      version: instance.version,
+      declaration,
+      fingerprint: fingerprint(declaration),
+    };
+    // An event while reading may have changed the version: answer it once, keep nothing.
+    if (room.events !== seen) return grant;
+    if (this.grants.size >= MAX_APPS) this.grants.delete(this.grants.keys().next().value as string);
+    this.grants.set(appId, grant);
+    return grant;
+  }
+
+  private async declarationOf(proposalId: string): Promise<NetworkDeclaration> {
+    const proposal = await this.store.getProposal(proposalId);
+    if (proposal?.state !== 'approved') return NO_NETWORK;
+    if (proposal.files) return readNetworkDeclaration(proposal.files);
+    const version =
+      proposal.repositoryId && proposal.versionId
+        ? await this.store.getVersion(proposal.repositoryId, proposal.versionId)
+        : undefined;
+    return version ? readNetworkDeclaration(version.files) : NO_NETWORK;
+  }
+
+  private watch(roomId: string): { off: () => void; events: number } {
+    let room = this.rooms.get(roomId);
+    if (!room) {
+      const watched = {
+        events: 0,
+        off: this.bus.subscribe(roomId, () => {
+          watched.events += 1;
+          for (const [id, g] of this.grants) if (g.roomId === roomId) this.grants.delete(id);
+        }),
+      };
+      room = watched;
+      this.rooms.set(roomId, room);
+    }
+    return room;
+  }
+}
+
+/** A short stable name for a declaration; empty for none. */
+export function fingerprint(d: NetworkDeclaration): string {
+  if (d.connectDomains.length === 0 && d.resourceDomains.length === 0) return '';
+  return createHash('sha256').update(JSON.stringify(d)).digest('base64url').slice(0, 12);
+}
