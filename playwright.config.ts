@@ -59,6 +59,8 @@ export default defineConfig({
       ROOM_NPM_OFFLINE: '1',
       // The Sandpack specs and rows run their date-fns apps in Sandpack; e2e/packages.spec.ts has its own server.
       ROOM_PACKAGE_BUNDLES: '0',
+      // Apps may declare the loopback test APIs the network specs and rows serve (never this server's port).
+      ROOM_NETWORK_ALLOW_LOOPBACK: '1',
     },
   },
 });

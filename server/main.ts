@@ -111,6 +111,10 @@ server.listen(config.port, config.host, () => {
   else if (token) process.stdout.write(`Sign in: ${config.publicUrl}/?token=${encodeURIComponent(token)}\n`);
   else process.stdout.write('Sign in with the owner token of the other servers on this database\n');
   if (demoRoomId) process.stdout.write(`Demo room: ${config.publicUrl}/rooms/${demoRoomId}\n`);
+  if (config.networkAllowLoopback)
+    process.stdout.write(
+      'ROOM_NETWORK_ALLOW_LOOPBACK is on: apps may declare loopback hosts (tests and development only)\n',
+    );
 });
 
 let closing = false;
