@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { NetworkRules } from '../validation/networkDeclaration.ts';
 
 export interface Config {
   port: number;
@@ -32,8 +33,8 @@ export interface Config {
   packageBundles: boolean;
   /** More `host[:port]` names the server answers on (load balancers, health checks); no port: any. */
   allowedHosts: string[];
-  /** ROOM_NETWORK_ALLOW_LOOPBACK=1 (tests and development): apps may declare loopback hosts on other ports. */
-  networkAllowLoopback: boolean;
+  /** ROOM_NETWORK_ALLOW_LOOPBACK=1 (tests, development): room.json may name loopback origins. */
+  networkLoopback: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +75,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `ROOM_ALLOWED_HOSTS takes host[:port] names separated by commas (no scheme, no path), got "${badHost}"`,
     );
+  const loopback = env.ROOM_NETWORK_ALLOW_LOOPBACK ?? '0';
+  if (loopback !== '0' && loopback !== '1')
+    throw new Error(`ROOM_NETWORK_ALLOW_LOOPBACK must be 1 or 0, got "${loopback}"`);
   return {
     port,
     host,
@@ -93,7 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     npmOffline: env.ROOM_NPM_OFFLINE === '1',
     packageBundles: env.ROOM_PACKAGE_BUNDLES !== '0',
     allowedHosts,
-    networkAllowLoopback: env.ROOM_NETWORK_ALLOW_LOOPBACK === '1',
+    networkLoopback: loopback === '1',
   };
 }
 
@@ -148,6 +152,21 @@ export function frameSource(config: Config): string {
 export function sandpackSource(config: Config): string {
   const source = config.sandpackUrl.replace(/\{app\}[^.:/]*/, '*');
   return source === frameSource(config) ? '' : source;
+}
+
+/** What a room.json is checked against here: this deployment's own sites and the loopback setting. */
+export function networkRules(config: Config): NetworkRules {
+  return {
+    ownOrigins: [
+      config.publicUrl,
+      frameSource(config),
+      config.sandpackUrl.replace(/\{app\}[^.:/]*/, '*'),
+      ...config.devOrigins,
+      ...config.allowedHosts.map((h) => `https://${h}`),
+    ],
+    allowLoopback: config.networkLoopback,
+    serverPort: config.port,
+  };
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -111,9 +111,9 @@ server.listen(config.port, config.host, () => {
   else if (token) process.stdout.write(`Sign in: ${config.publicUrl}/?token=${encodeURIComponent(token)}\n`);
   else process.stdout.write('Sign in with the owner token of the other servers on this database\n');
   if (demoRoomId) process.stdout.write(`Demo room: ${config.publicUrl}/rooms/${demoRoomId}\n`);
-  if (config.networkAllowLoopback)
+  if (config.networkLoopback)
     process.stdout.write(
-      'ROOM_NETWORK_ALLOW_LOOPBACK is on: apps may declare loopback hosts (tests and development only)\n',
+      `ROOM_NETWORK_ALLOW_LOOPBACK is on: room.json may name http://*.localhost:<port> and http://127.0.0.1:<port> (never port ${config.port}); for tests and development only\n`,
     );
 });
 

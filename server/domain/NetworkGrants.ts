@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
+  EMPTY_NETWORK,
+  isEmptyNetwork,
   type NetworkDeclaration,
-  NO_NETWORK,
-  readNetworkDeclaration,
-} from '../../validation/networkPlaceholder.ts';
+  type NetworkRules,
+  networkDeclarationOf,
+} from '../../validation/networkDeclaration.ts';
 import type { Store } from '../store/Store.ts';
 import type { EventBus } from './EventBus.ts';
 
@@ -32,6 +34,7 @@ export class NetworkGrants {
   constructor(
     private readonly store: Store,
     private readonly bus: EventBus,
+    private readonly rules: NetworkRules,
   ) {}
 
   /** The app's grant; undefined for no active app of that id. */
@@ -58,13 +61,14 @@ export class NetworkGrants {
 
   private async declarationOf(proposalId: string): Promise<NetworkDeclaration> {
     const proposal = await this.store.getProposal(proposalId);
-    if (proposal?.state !== 'approved') return NO_NETWORK;
-    if (proposal.files) return readNetworkDeclaration(proposal.files);
+    if (proposal?.state !== 'approved') return EMPTY_NETWORK;
+    // Checked again under today's rules: a version that no longer passes them grants nothing.
+    if (proposal.files) return networkDeclarationOf(proposal.files, this.rules);
     const version =
       proposal.repositoryId && proposal.versionId
         ? await this.store.getVersion(proposal.repositoryId, proposal.versionId)
         : undefined;
-    return version ? readNetworkDeclaration(version.files) : NO_NETWORK;
+    return version ? networkDeclarationOf(version.files, this.rules) : EMPTY_NETWORK;
   }
 
   private watch(roomId: string): { off: () => void; events: number } {
@@ -86,6 +90,6 @@ export class NetworkGrants {
 
 /** A short stable name for a declaration; empty for none. */
 export function fingerprint(d: NetworkDeclaration): string {
-  if (d.connectDomains.length === 0 && d.resourceDomains.length === 0) return '';
+  if (isEmptyNetwork(d)) return '';
   return createHash('sha256').update(JSON.stringify(d)).digest('base64url').slice(0, 12);
 }

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { NetworkDeclaration } from '../../validation/networkPlaceholder.ts';
+import type { NetworkDeclaration } from '../../validation/networkDeclaration.ts';
 import type { Config } from '../config.ts';
 
 /** CSP sources an approved declaration grants: connect (fetch, XHR, EventSource, WebSocket) and resources. */
@@ -38,7 +38,7 @@ function cspSource(entry: string, config: Config, own: OwnHost[]): string | unde
   if (!LABELS.test(host)) return undefined;
   const loopback = host === 'localhost' || host.endsWith('.localhost');
   if (loopback) {
-    if (!config.networkAllowLoopback || url.protocol !== 'http:' || !url.port) return undefined;
+    if (!config.networkLoopback || url.protocol !== 'http:' || !url.port) return undefined;
     if (loopbackPorts(config).has(Number(url.port))) return undefined;
   } else {
     if (url.protocol !== 'https:' && url.protocol !== 'wss:') return undefined;
@@ -51,7 +51,7 @@ function cspSource(entry: string, config: Config, own: OwnHost[]): string | unde
 /** `http://127.0.0.1:<port>` under the loopback switch, never on a port of this server. */
 function isLoopbackIp(url: URL, config: Config): boolean {
   return (
-    !!config.networkAllowLoopback &&
+    !!config.networkLoopback &&
     url.protocol === 'http:' &&
     url.hostname === '127.0.0.1' &&
     !!url.port &&
