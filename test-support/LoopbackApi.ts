@@ -24,6 +24,16 @@ const PNG = (() => {
   ]);
 })();
 
+/** Answers shaped like the public APIs assistants' apps call (a forecast, exchange rates, a repository's issues). */
+const ROUTES: Record<string, unknown> = {
+  '/v1/forecast': { city: 'Lisbon', temperature: 21, condition: 'Sunny', icon: '/icons/sunny.png' },
+  '/v1/latest': { base: 'EUR', rates: { USD: 1.08, GBP: 0.85, JPY: 162.5 } },
+  '/repos/room/launcher/issues': [
+    { number: 42, title: 'Reviewed network access per app', state: 'open' },
+    { number: 41, title: 'Links open in a new tab', state: 'closed' },
+  ],
+};
+
 /**
  * A real loopback HTTP server apps declare in `room.json` under ROOM_NETWORK_ALLOW_LOOPBACK: JSON data
  * (CORS-open, as public APIs are), an image, a stylesheet, a script and a page (what a resource host must
@@ -39,7 +49,9 @@ export class LoopbackApi {
       res.end(body);
     };
     const last = url.pathname.split('/').pop() ?? '';
-    if (url.pathname.startsWith('/redirect/'))
+    const data = ROUTES[url.pathname];
+    if (data) send('application/json', JSON.stringify(data));
+    else if (url.pathname.startsWith('/redirect/'))
       send('text/plain', '', 302, { location: url.searchParams.get('to') ?? '/' });
     else if (last.endsWith('.json'))
       send('application/json', JSON.stringify({ forecast: 'Sunny', high: 21, path: url.pathname }));
@@ -56,8 +68,12 @@ export class LoopbackApi {
 
   constructor(private readonly host = '127.0.0.1') {}
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (0: a free one). */
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
     this.origin = `http://${this.host}:${(this.server.address() as AddressInfo).port}`;
     return this;
   }

@@ -35,6 +35,7 @@ export const COVER_TAGS = [
   'vite-template',
   'sdk',
   'plain',
+  'network',
 ] as const;
 
 /** One app of the corpus: its proposal's files and the person's script. */
