@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestOnHost } from '../../test-support/requestOnHost.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { readConfig } from '../config.ts';
+import { frameCsp } from './frameHost.ts';
 import { networkSources } from './networkSources.ts';
 
 describe('networkSources', () => {
@@ -83,6 +84,20 @@ describe('networkSources', () => {
   });
 });
 
+it('puts resource hosts in img, font, media and style sources only, never scripts, frames or workers', () => {
+  const config = readConfig({ PORT: '5178' });
+  const csp = frameCsp(config, {
+    connect: ['https://api.example.net'],
+    resource: ['https://img.example.net'],
+  });
+  const directive = (name: string) => new RegExp(`(^|; )${name} ([^;]*)`).exec(csp)?.[2] ?? '';
+  for (const d of ['img-src', 'font-src', 'media-src', 'style-src'])
+    expect(directive(d)).toContain('https://img.example.net');
+  expect(directive('connect-src')).toBe('https://api.example.net');
+  for (const d of ['script-src', 'frame-src', 'child-src', 'worker-src', 'default-src', 'object-src'])
+    expect(directive(d), d).not.toMatch(/example\.net/);
+});
+
 describe('the frame document CSP follows the approved current version', () => {
   let s: TestServer;
   let roomId = '';
@@ -138,6 +153,13 @@ describe('the frame document CSP follows the approved current version', () => {
     expect(await connectSrc(v1)).toBe('connect-src http://127.0.0.1:5999');
     // A URL without (or with another) grant name fails closed.
     expect(await connectSrc(v1.replace(/\?.*/, ''))).toBe("connect-src 'none'");
+    // The app's Sandpack site answers the same grant; scripts and frames stay its own.
+    const port = new URL(s.url).port;
+    const sandpack = await requestOnHost(port, `${appId}-sp.localhost:${port}`, '/', { method: 'GET' });
+    const csp = sandpack.headers['content-security-policy'] as string;
+    expect(csp).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:5999(;|$)/);
+    expect(/script-src [^;]*/.exec(csp)?.[0]).not.toContain('5999');
+    expect(/frame-src [^;]*/.exec(csp)?.[0]).not.toContain('5999');
 
     const update = await propose('Weather', ['http://127.0.0.1:5999', 'http://127.0.0.1:5998'], 'network-2');
     expect(await frameUrl(appId)).toBe(v1);
