@@ -28,8 +28,10 @@ const MAX_APPS = 2000;
  */
 export class NetworkGrants {
   private readonly grants = new Map<string, NetworkGrant>();
-  /** Per watched room: its bus subscription and how many events it has seen (a read racing one is not kept). */
-  private readonly rooms = new Map<string, { off: () => void; events: number }>();
+  /** Per watched room, its bus subscription. */
+  private readonly rooms = new Map<string, () => void>();
+  /** Events seen in every watched room so far: a read that raced one is answered but not kept. */
+  private events = 0;
 
   constructor(
     private readonly store: Store,
@@ -41,10 +43,10 @@ export class NetworkGrants {
   async of(appId: string): Promise<NetworkGrant | undefined> {
     const kept = this.grants.get(appId);
     if (kept) return kept;
+    const seen = this.events;
     const instance = await this.store.getActiveInstanceById(appId);
     if (!instance) return undefined;
-    const room = this.watch(instance.roomId);
-    const seen = room.events;
+    const watched = this.watch(instance.roomId);
     const declaration = await this.declarationOf(instance.proposalId);
     const grant = {
       roomId: instance.roomId,
@@ -52,11 +54,28 @@ export class NetworkGrants {
       declaration,
       fingerprint: fingerprint(declaration),
     };
-    // An event while reading may have changed the version: answer it once, keep nothing.
-    if (room.events !== seen) return grant;
+    if (this.events !== seen) return grant;
+    // A room watched only now may have had its event before the subscription: the version read again says.
+    if (!watched) {
+      const again = await this.store.getActiveInstanceById(appId);
+      if (again?.version !== instance.version || this.events !== seen) return grant;
+    }
     if (this.grants.size >= MAX_APPS) this.grants.delete(this.grants.keys().next().value as string);
     this.grants.set(appId, grant);
     return grant;
+  }
+
+  /** Subscribes to the room's events once; false when this call subscribed. */
+  private watch(roomId: string): boolean {
+    if (this.rooms.has(roomId)) return true;
+    this.rooms.set(
+      roomId,
+      this.bus.subscribe(roomId, () => {
+        this.events += 1;
+        for (const [id, g] of this.grants) if (g.roomId === roomId) this.grants.delete(id);
+      }),
+    );
+    return false;
   }
 
   private async declarationOf(proposalId: string): Promise<NetworkDeclaration> {
@@ -69,22 +88,6 @@ export class NetworkGrants {
         ? await this.store.getVersion(proposal.repositoryId, proposal.versionId)
         : undefined;
     return version ? networkDeclarationOf(version.files, this.rules) : EMPTY_NETWORK;
-  }
-
-  private watch(roomId: string): { off: () => void; events: number } {
-    let room = this.rooms.get(roomId);
-    if (!room) {
-      const watched = {
-        events: 0,
-        off: this.bus.subscribe(roomId, () => {
-          watched.events += 1;
-          for (const [id, g] of this.grants) if (g.roomId === roomId) this.grants.delete(id);
-        }),
-      };
-      room = watched;
-      this.rooms.set(roomId, room);
-    }
-    return room;
   }
 }
 
