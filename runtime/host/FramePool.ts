@@ -136,6 +136,12 @@ export class FramePool {
     else this.remount(slot, app);
   }
 
+  /** The launcher re-read the app (a reconnect may have missed its events): another grant replaces its frames. */
+  refresh(app: PoolApp): void {
+    const slot = this.slots.get(app.id);
+    if (slot?.controller && slot.app.frameUrl !== app.frameUrl) this.regrant(slot, app);
+  }
+
   /**
    * Counts an app that runs in a frame of its own elsewhere (a Sandpack panel) in the open apps' LRU
    * bound, with no frame here: a warm one started for it is dropped. Evicting it unmounts that panel.
