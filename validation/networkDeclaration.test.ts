@@ -216,6 +216,18 @@ describe('parseRoomJson refuses the file shape, naming the field', () => {
     expect(refused(text).message).toMatch(/room\.json (is not valid JSON|must be a JSON object)/);
   });
 
+  it.each([
+    [
+      '{"csp":{"connectDomains":["https://a.example.com"],"connectDomains":["https://b.example.com"]}}',
+      'connectDomains',
+    ],
+    ['{"csp":{},"csp":{"connectDomains":["https://b.example.com"]}}', 'csp'],
+  ])('a field twice in one object: %s', (text, field) => {
+    const e = refused(text);
+    expect(e.message).toContain(`"${field}" twice`);
+    expect(e.detail).toEqual({ field });
+  });
+
   it('a __proto__ key is an unknown field, not a prototype', () => {
     expect(refused('{"__proto__":{"csp":{}}}').detail).toEqual({ field: '__proto__' });
   });

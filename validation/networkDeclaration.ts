@@ -1,3 +1,4 @@
+import { visit } from 'jsonc-parser';
 import type { WireError } from './errorCodes.ts';
 import { hostsOverlap, networkHostProblem, parseOwnOrigin } from './networkHosts.ts';
 
@@ -45,6 +46,14 @@ export function parseRoomJson(text: string, rules: NetworkRules): NetworkVerdict
     return fail(`room.json is not valid JSON (${(err as Error).message})`);
   }
   if (!isObject(json)) return fail('room.json must be a JSON object such as {"csp": {"connectDomains": []}}');
+  const twice = duplicateKey(text);
+  if (twice !== undefined)
+    return fail(
+      `room.json has the field "${twice}" twice in one object; keep one, so the file reads as it applies`,
+      {
+        field: twice,
+      },
+    );
   const unknownTop = Object.keys(json).find((k) => k !== 'csp');
   if (unknownTop !== undefined)
     return fail(`room.json has an unknown field "${unknownTop}"; it may hold only "csp"`, {
@@ -113,6 +122,26 @@ const emptyDeclaration = (): NetworkDeclaration => ({ connectDomains: [], resour
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+// JSON.parse keeps the last of two equal keys: a reviewer reading the first would read the wrong list.
+function duplicateKey(text: string): string | undefined {
+  const objects: Set<string>[] = [];
+  let found: string | undefined;
+  visit(text, {
+    onObjectBegin: () => {
+      objects.push(new Set());
+    },
+    onObjectEnd: () => {
+      objects.pop();
+    },
+    onObjectProperty: (name) => {
+      const keys = objects.at(-1);
+      if (keys?.has(name)) found ??= name;
+      keys?.add(name);
+    },
+  });
+  return found;
 }
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):\/\/(.*)$/i;
