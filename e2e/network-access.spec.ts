@@ -93,7 +93,11 @@ test('an app reaches only the hosts its approved version declares: an update add
   // Approved on the review page, it reaches the launcher still open in the first tab: its frame is new.
   const review = await page.context().newPage();
   await review.goto(`/rooms/${roomId}/review`);
-  await review.getByRole('article', { name: NAME }).getByRole('button', { name: 'Approve update' }).click();
+  const card = review.getByRole('article', { name: NAME });
+  await expect(card.getByRole('note', { name: 'Network change in this update' })).toContainText(
+    `Now also sends data to and receives data from:${extra.origin}`,
+  );
+  await card.getByRole('button', { name: 'Approve update' }).click();
   await expect(review.getByRole('article')).toHaveCount(0);
   await expect(frame.getByTestId('extra')).toHaveText('Extra service: Sunny', LIVE);
   expect(extra.asked('/extra/')).toHaveLength(1);
