@@ -61,6 +61,8 @@ export default defineConfig({
       ROOM_PACKAGE_BUNDLES: '0',
       // e2e/oauthCimd.spec.ts serves its client metadata document from this machine.
       ROOM_OAUTH_CIMD_ALLOW_LOOPBACK: '1',
+      // Apps may declare the loopback test APIs the network specs and rows serve (never this server's port).
+      ROOM_NETWORK_ALLOW_LOOPBACK: '1',
     },
   },
 });

@@ -11,10 +11,15 @@ import { ensureBuilt } from '../build/ensureBuilt.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { readConfig } from '../server/config.ts';
 import { agentAppPackages } from '../test-support/agentApps/agentAppPackages.ts';
-import { startAgentAppsRun } from '../test-support/agentApps/agentAppsServer.ts';
+import {
+  AGENT_API_PORT,
+  AGENT_IMAGES_PORT,
+  startAgentAppsRun,
+} from '../test-support/agentApps/agentAppsServer.ts';
 import { loadAgentApps } from '../test-support/agentApps/corpus.ts';
 import { REPORT_MD, summary, writeReport } from '../test-support/agentApps/report.ts';
 import { type AgentAppResult, runAgentApp } from '../test-support/agentApps/runAgentApp.ts';
+import { LoopbackApi } from '../test-support/LoopbackApi.ts';
 import { fillSandpackCache } from './sandpack/fillSandpackCache.ts';
 
 const PORT = Number(process.env.AGENT_COMPAT_PORT ?? 5664);
@@ -30,6 +35,13 @@ try {
   process.stdout.write(`Could not fill the cache (${(err as Error).message}): running on what it holds.\n`);
 }
 
+// The `network` apps' API and image host, on the loopback ports their room.json names.
+const network = apps.some((a) => a.covers.includes('network'))
+  ? await Promise.all([
+      new LoopbackApi().start(AGENT_API_PORT),
+      new LoopbackApi('img.localhost').start(AGENT_IMAGES_PORT),
+    ])
+  : [];
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const run = await startAgentAppsRun(browser, PORT, config.npmCacheDir);
 const results: AgentAppResult[] = [];
@@ -46,6 +58,7 @@ try {
 } finally {
   await run.close();
   await browser.close();
+  await Promise.all(network.map((api) => api.stop()));
 }
 const seconds = Math.round((Date.now() - started) / 1000);
 process.stdout.write(`${summary(results)}; ${run.outside.length} requests left loopback; ${seconds} s\n`);

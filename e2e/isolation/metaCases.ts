@@ -22,6 +22,7 @@ export const META_CASES: MetaCase[] = [
   { id: 'E1', weaken: { noCsp: true }, because: /expected a failure|requests that left/ },
   { id: 'E6', weaken: { noCsp: true }, because: /expected a failure|requests that left/ },
   { id: 'E12', weaken: { noCsp: true }, because: /expected a failure|requests that left/ },
+  { id: 'NW1', weaken: { noCsp: true }, because: /expected a failure|undeclared host/ },
   { id: 'E13', weaken: { keepWebRtc: true }, because: /WebRTC globals/ },
   { id: 'M2', weaken: { noCsp: true }, because: /messages from nested frames|requests that left/ },
   { id: 'R1', weaken: { sharedOrigin: true }, because: /sibling ticks while the other app spins|Timeout/ },

@@ -207,6 +207,10 @@ export async function openRow(
   context.on('request', (r) => requests.push(r));
   context.on('requestfailed', (r) => failures.set(r, r.failure()?.errorText ?? 'failed'));
   context.on('requestfinished', (r) => finished.add(r));
+  // A redirect the frame's CSP refuses ends with its response (the 3xx): no finished or failed event follows.
+  context.on('response', (r) => {
+    if (r.status() >= 300 && r.status() < 400) finished.add(r.request());
+  });
   context.on('page', (p) => ctx.popups.push(p));
   page.on('websocket', (ws) => sockets.push(ws.url()));
   page.on('dialog', (d) => {

@@ -6,6 +6,10 @@ export interface Env {
   listener: string;
   /** The shell's origin (its JSON API lives here). */
   shell: string;
+  /** A loopback API (`http://127.0.0.1:<port>`, test-support/LoopbackApi) rows declare in `connectDomains`. */
+  api: string;
+  /** A loopback file host (`http://img.localhost:<port>`) rows declare in `resourceDomains`. */
+  images: string;
 }
 
 /** What a probe snippet renders into `<pre data-probe>`: one entry per attempt. */

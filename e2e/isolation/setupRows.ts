@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from '@playwright/test';
+import { LoopbackApi } from '../../test-support/LoopbackApi.ts';
 import { E2E_OWNER_TOKEN, E2E_PORT } from '../env.ts';
 import { LoopbackListener } from './LoopbackListener.ts';
 import type { Row } from './Row.ts';
@@ -49,7 +50,16 @@ export async function setupRows(
   server: RowServer = SHARED_SERVER,
 ): Promise<RowSetup> {
   const listener = await new LoopbackListener().start();
-  const env: Env = { listener: listener.origin, shell: server.shell };
+  const [declaredApi, declaredImages] = await Promise.all([
+    new LoopbackApi().start(),
+    new LoopbackApi('img.localhost').start(),
+  ]);
+  const env: Env = {
+    listener: listener.origin,
+    shell: server.shell,
+    api: declaredApi.origin,
+    images: declaredImages.origin,
+  };
   const owner = await playwright.request.newContext({
     baseURL: server.shell,
     extraHTTPHeaders: { authorization: `Bearer ${server.ownerToken}` },
@@ -116,7 +126,7 @@ export async function setupRows(
     appsOf,
     dispose: async () => {
       await api.dispose();
-      await listener.stop();
+      await Promise.all([listener.stop(), declaredApi.stop(), declaredImages.stop()]);
     },
   };
 }

@@ -87,6 +87,8 @@ export class FramePool {
 
   /** Starts a frame for an app the member is likely to open (pointer, focus, idle); bounded. */
   warm(app: PoolApp): void {
+    const kept = this.slots.get(app.id);
+    if (kept && kept.app.frameUrl !== app.frameUrl) this.regrant(kept, app);
     if (this.slots.has(app.id)) return;
     for (const id of warmToDrop(this.uses(), this.opts.maxWarm ?? 2)) this.drop(id);
     const slot = this.slotFor(app);
@@ -103,6 +105,8 @@ export class FramePool {
 
   /** Opens (or re-shows) an app: hands its files to a warm frame, or starts a cold one. */
   open(app: PoolApp, startedAt = performance.now()): void {
+    const kept = this.slots.get(app.id);
+    if (kept && kept.app.frameUrl !== app.frameUrl) this.regrant(kept, app);
     const slot = this.slotFor(app);
     slot.usedAt = ++this.clock;
     this.show(app.id);
@@ -114,17 +118,29 @@ export class FramePool {
   /**
    * An app's approved code changed (version `version`): a warm frame forgets the files it prefetched, a
    * frame mounted in the background remounts on the new code, and the shown one keeps running with
-   * `readyVersion` set until "Reload" (or until it is left for another tab, then it remounts).
+   * `readyVersion` set until "Reload" (or until it is left for another tab, then it remounts). A new
+   * network grant (another frame URL) discards every frame of the app at once, the shown one too.
    */
   updated(app: PoolApp, version: number): void {
     const slot = this.slots.get(app.id);
     if (!slot) return;
+    // Another network grant: the CSP came with the frame document, so no frame of the old one stays.
+    if (slot.app.frameUrl !== app.frameUrl) {
+      this.regrant(slot, app);
+      return;
+    }
     slot.files = undefined;
     // The new version may bring its own package bundle: whichever remount comes next uses it.
     slot.app = app;
     if (!slot.controller?.started) return;
     if (app.id === this.shown) this.update(slot, { readyVersion: version });
     else this.remount(slot, app);
+  }
+
+  /** The launcher re-read the app (a reconnect may have missed its events): another grant replaces its frames. */
+  refresh(app: PoolApp): void {
+    const slot = this.slots.get(app.id);
+    if (slot?.controller && slot.app.frameUrl !== app.frameUrl) this.regrant(slot, app);
   }
 
   /**
@@ -190,6 +206,16 @@ export class FramePool {
     for (const [id, slot] of this.slots) if (slot.controller) slot.controller.iframe.hidden = id !== appId;
     // Left with a newer version ready: it remounts on it in the background, as every background frame does.
     if (left?.entry.readyVersion !== undefined) this.remount(left, left.app);
+  }
+
+  /** Drops a frame whose document's grant is gone; an open one (shown or not) remounts at once on the new one. */
+  private regrant(slot: Slot, app: PoolApp): void {
+    // A frame the person closed stays closed; "Restart" starts it on the new grant.
+    if (slot.controller?.disposed && slot.controller.started) {
+      slot.app = app;
+      slot.files = undefined;
+    } else if (slot.controller?.started) this.remount(slot, app);
+    else this.drop(app.id);
   }
 
   /** A fresh frame for a background app, on its current files, keeping its place in the LRU order. */

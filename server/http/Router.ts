@@ -3,6 +3,7 @@ import type { ParamsOf, ResponseOf, RouteKey } from '../../validation/apiRoutes.
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { Config } from '../config.ts';
 import type { DomainDeps } from '../domain/DomainDeps.ts';
+import type { NetworkGrants } from '../domain/NetworkGrants.ts';
 import type { RegistryCapabilities } from '../npm/registryCapability.ts';
 import type { OAuthStore } from '../store/OAuthStore.ts';
 import { sendJson } from './respond.ts';
@@ -22,6 +23,8 @@ export interface Deps extends DomainDeps {
   oauth: OAuthStore;
   /** Signs each approved app's path into the npm registry route. */
   registry?: RegistryCapabilities;
+  /** Each app's approved network hosts, kept per version (its frame documents' CSP). */
+  networkGrants?: NetworkGrants;
 }
 
 export type Handler = (ctx: Ctx) => Promise<void>;

@@ -10,13 +10,20 @@ import { addOAuthRoutes } from '../oauth/oauthRoutes.ts';
 import { addAccountRoutes } from './accountRoutes.ts';
 import { requirePrincipal, SESSION_COOKIE } from './authenticate.ts';
 import { bundlePath } from './frameHost.ts';
-import { Reply, Router } from './Router.ts';
+import { type Ctx, Reply, Router } from './Router.ts';
 import { parseCookies, readJson } from './respond.ts';
 import { addReviewRoutes } from './reviewRoutes.ts';
 import { checkSameOrigin } from './sameOrigin.ts';
 import { clearedSessionCookie, sessionCookie } from './sessionCookie.ts';
 
 const SMALL_BODY = 16 * 1024;
+
+/** An app's frame document; `?net=` names its network grant, so a changed grant is a new URL (new frames). */
+async function frameUrl(ctx: Ctx, appId: string): Promise<string> {
+  const grant = await ctx.deps.networkGrants?.of(appId);
+  const base = `${frameOrigin(ctx.deps.config, appId)}/`;
+  return grant?.fingerprint ? `${base}?net=${grant.fingerprint}` : base;
+}
 
 /** The shell's JSON API. Handlers stay thin: parse, call the domain, answer. */
 export function apiRoutes(): Router {
@@ -57,7 +64,7 @@ export function apiRoutes(): Router {
       const apps = await Promise.all(
         launcher.apps.map(async ({ bundleHash, ...app }) => ({
           ...app,
-          frame_url: `${frameOrigin(ctx.deps.config, app.id)}/`,
+          frame_url: await frameUrl(ctx, app.id),
           // On the app's own frame site: the frame's CSP already allows that site's scripts.
           packages_url: bundleHash
             ? `${frameOrigin(ctx.deps.config, app.id)}${bundlePath(bundleHash)}`

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { frameHostMatcher, networkRules, sandpackHostMatcher } from '../config.ts';
+import { NetworkGrants } from '../domain/NetworkGrants.ts';
 import { NpmCache } from '../npm/NpmCache.ts';
 import { RegistryCapabilities } from '../npm/registryCapability.ts';
 import { REGISTRY_PATH, serveRegistry } from '../npm/serveRegistry.ts';
@@ -21,6 +22,7 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
   deps.npm ??= new NpmCache({ dir: deps.config.npmCacheDir, offline: deps.config.npmOffline });
   deps.registry ??= new RegistryCapabilities(deps.store);
   deps.network ??= networkRules(deps.config);
+  deps.networkGrants ??= new NetworkGrants(deps.store, deps.bus, deps.network);
   const capabilities = deps.registry;
   const registryBase = `${deps.config.publicUrl}${REGISTRY_PATH}`;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

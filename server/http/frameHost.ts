@@ -1,25 +1,28 @@
 import path from 'node:path';
 import { BUNDLE_PATH } from '../../validation/providedImports.ts';
 import type { Config } from '../config.ts';
+import { type NetworkSources, networkSources } from './networkSources.ts';
 import type { Ctx } from './Router.ts';
 import { resolveUnder, sendFile } from './staticFile.ts';
 
 export const FRAME_DIR = path.resolve(import.meta.dirname, '../../dist/frame');
 
 /**
- * The frame document's own CSP: its scripts only (eval for compiled app modules), no network,
- * no frames, forms or base changes; only the shell may embed it.
+ * The frame document's own CSP: its scripts only (eval for compiled app modules), no frames, forms or
+ * base changes; only the shell may embed it. The network is what the app's approved version declares
+ * (`room.json`): connect hosts, and resource hosts for images, fonts, media and styles, never scripts.
  */
-export function frameCsp(config: Config): string {
+export function frameCsp(config: Config, network: NetworkSources = NO_SOURCES): string {
   const ancestors = [new URL(config.publicUrl).origin, ...config.devOrigins].join(' ');
+  const res = network.resource.map((s) => ` ${s}`).join('');
   return [
     "default-src 'none'",
     "script-src 'self' 'unsafe-eval'",
-    "style-src 'unsafe-inline'",
-    'img-src data: blob:',
-    'font-src data: blob:',
-    'media-src data: blob:',
-    "connect-src 'none'",
+    `style-src 'unsafe-inline'${res}`,
+    `img-src data: blob:${res}`,
+    `font-src data: blob:${res}`,
+    `media-src data: blob:${res}`,
+    network.connect.length ? `connect-src ${network.connect.join(' ')}` : "connect-src 'none'",
     "object-src 'none'",
     "frame-src 'none'",
     "child-src 'none'",
@@ -29,6 +32,20 @@ export function frameCsp(config: Config): string {
     "base-uri 'none'",
     `frame-ancestors ${ancestors}`,
   ].join('; ');
+}
+
+const NO_SOURCES: NetworkSources = { connect: [], resource: [] };
+
+/**
+ * The frame document's CSP for an app now: its current approved version's hosts when the URL names
+ * that grant (`?net=`, what the launcher handed out), none otherwise (a stale or forged URL fails closed).
+ */
+async function appFrameCsp(ctx: Ctx): Promise<string> {
+  const { deps } = ctx;
+  const grant = await deps.networkGrants?.of(ctx.params.app ?? '').catch(() => undefined);
+  const asked = ctx.url.searchParams.get('net') ?? '';
+  if (!grant || grant.fingerprint !== asked) return frameCsp(deps.config);
+  return frameCsp(deps.config, networkSources(deps.config, grant.declaration));
 }
 
 const FRAME_HTML = `<!doctype html>
@@ -69,7 +86,7 @@ export async function serveFrame(ctx: Ctx): Promise<void> {
     res.writeHead(200, {
       ...common,
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': frameCsp(deps.config),
+      'content-security-policy': await appFrameCsp(ctx),
       'referrer-policy': 'no-referrer',
     });
     res.end(req.method === 'HEAD' ? undefined : FRAME_HTML);

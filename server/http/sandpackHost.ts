@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, sandpackHostMatcher, sandpackOrigin } from '../config.ts';
 import { bundlerFiles } from './bundlerFiles.ts';
+import { type NetworkSources, networkSources } from './networkSources.ts';
 import type { Ctx } from './Router.ts';
 import { sendError, toWireError } from './respond.ts';
 import { sendFile } from './staticFile.ts';
@@ -35,18 +36,25 @@ export function sandpackFiles(): ReturnType<typeof bundlerFiles> {
  * site and our npm registry, and only the shell may embed it. `worker-src` names the bundler's own
  * transpiler scripts, not `'self'`: Chromium checks a service worker's script against it too.
  */
-export function sandpackCsp(config: Config, site: string): string {
+export function sandpackCsp(
+  config: Config,
+  site: string,
+  network: NetworkSources = { connect: [], resource: [] },
+): string {
   const shell = new URL(config.publicUrl).origin;
   const ancestors = [shell, ...config.devOrigins].join(' ');
   const workers = sandpackFiles().workers.map((f) => `${site}/${f}`);
+  // The app's approved hosts, as on its frame site: resources never in script-src or frame-src.
+  const res = network.resource.map((s) => ` ${s}`).join('');
+  const connect = network.connect.map((s) => ` ${s}`).join('');
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
-    "style-src 'self' 'unsafe-inline' blob: data:",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
-    `connect-src 'self' ${shell} blob: data:`,
+    `style-src 'self' 'unsafe-inline' blob: data:${res}`,
+    `img-src 'self' data: blob:${res}`,
+    `font-src 'self' data: blob:${res}`,
+    `media-src 'self' data: blob:${res}`,
+    `connect-src 'self' ${shell} blob: data:${connect}`,
     ['worker-src blob:', ...workers].join(' '),
     "frame-src 'self' blob:",
     "manifest-src 'none'",
@@ -66,10 +74,13 @@ export async function serveSandpack(ctx: Ctx): Promise<void> {
   const { req, res, url, deps } = ctx;
   const key = sandpackHostMatcher(deps.config)(req.headers.host ?? '') ?? '';
   const site = new URL(sandpackOrigin(deps.config, key)).origin;
+  // The panel remounts on every new version (keyed by it), so this site answers the current grant.
+  const grant = await deps.networkGrants?.of(key).catch(() => undefined);
+  const network = grant ? networkSources(deps.config, grant.declaration) : undefined;
   const common = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-    'content-security-policy': sandpackCsp(deps.config, site),
+    'content-security-policy': sandpackCsp(deps.config, site, network),
     'cross-origin-resource-policy': 'same-site',
   };
   try {

@@ -160,6 +160,10 @@ export class SqlStore implements Store {
     return versions.instanceOfProposal(this.db, proposalId);
   }
 
+  getActiveInstanceById(instanceId: string) {
+    return versions.getActiveById(this.db, instanceId);
+  }
+
   findActiveInstanceByName(roomId: string, name: string) {
     return versions.findActiveByName(this.db, roomId, name);
   }

@@ -294,6 +294,8 @@ export interface Store {
   listAppVersions(instanceId: string): Promise<AppVersionEntry[]>;
   /** The active app whose history holds this proposal (it made or updated it). */
   instanceOfProposal(proposalId: string): Promise<InstanceRow | undefined>;
+  /** The active app with this id, whatever its room (an app's frame site knows only the app). */
+  getActiveInstanceById(instanceId: string): Promise<InstanceRow | undefined>;
   /** The active app of this launcher name in the room, if any. */
   findActiveInstanceByName(roomId: string, name: string): Promise<InstanceRow | undefined>;
   declineProposal(input: {

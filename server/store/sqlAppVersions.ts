@@ -30,6 +30,16 @@ export async function setCurrentVersion(db: Db, i: InstanceRow): Promise<void> {
     .execute();
 }
 
+export async function getActiveById(db: Db, id: string): Promise<InstanceRow | undefined> {
+  const row = await db
+    .selectFrom('instances')
+    .selectAll()
+    .where('id', '=', id)
+    .where('state', '=', 'active')
+    .executeTakeFirst();
+  return row ? toInstance(row) : undefined;
+}
+
 export async function findActiveByName(
   db: Db,
   roomId: string,

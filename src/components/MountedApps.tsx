@@ -65,6 +65,7 @@ export function MountedApps({
     const listed = new Set(apps.map((a) => a.id));
     // An app removed from the launcher unmounts at once.
     for (const id of pool.mounted()) if (!listed.has(id)) pool.drop(id);
+    for (const app of apps) if (!runsWithSandpack(app)) pool.refresh(poolApp(app));
   }, [pool, apps]);
 
   // Warm frames wait for the open app's first paint (or its failure): they would compete with it for the CPU.

@@ -8,6 +8,10 @@ import type { AgentAppServer } from './runAgentApp.ts';
 
 const TOKEN = 'agent-apps-owner-token-0123456789';
 const APPROVAL_MS = 180_000;
+/** Where the corpus's `network` apps find their API and images (fixed: the apps name them in `room.json`). */
+export const AGENT_API_PORT = 5697;
+export const AGENT_IMAGES_PORT = 5698;
+
 const LOOPBACK = /^(127\.0\.0\.1|localhost|[a-z0-9-]+\.localhost|\[::1\])$/;
 
 /** A real server for the corpus and a person's signed-in browser context on it. */
@@ -37,6 +41,8 @@ export async function startAgentAppsRun(
     ROOM_NPM_CACHE: npmCache,
     ROOM_NPM_OFFLINE: '1',
     ROOM_PACKAGE_BUNDLES: '1',
+    // The `network` apps declare the loopback API the run serves (AGENT_API below).
+    ROOM_NETWORK_ALLOW_LOOPBACK: '1',
   });
   const base = server.url;
   // An approval builds the app's bundle: on a busy machine that can pass Playwright's default 30 s.

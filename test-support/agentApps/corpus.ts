@@ -34,6 +34,7 @@ export const COVER_TAGS = [
   'json-import',
   'vite-template',
   'plain',
+  'network',
 ] as const;
 
 /** One app of the corpus: its proposal's files and the person's script. */

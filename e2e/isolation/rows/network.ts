@@ -4,6 +4,7 @@ import { probeApp } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
 import type { Env, Probe } from '../rowEnv.ts';
 import { openAndProbe } from '../rowHelpers.ts';
+import { declaredNetwork } from './declaredNetwork.ts';
 
 /** A network row: `body` aims at the listener; nothing may reach it or the request log. */
 const networkRow = (
@@ -228,4 +229,6 @@ export const network: Row[] = [
       failed(at(p, 'nested'));
     },
   ),
+  // With hosts declared in room.json: what the approved declaration grants, and nothing more.
+  ...declaredNetwork,
 ];
