@@ -1,0 +1,43 @@
+import { createRequire } from 'node:module';
+import { type Kysely, sql } from 'kysely';
+import { nameSkeleton } from '../../validation/confusableNames.ts';
+
+/** Distinct names a statement: under SQLite's 32,766 bound parameters. */
+const BATCH = 1000;
+const META_KEY = 'name_skeleton_basis';
+
+/**
+ * What a stored skeleton was computed with: the confusables table and the runtime's Unicode (NFKC, the
+ * invisible characters). Another basis may skeleton a name differently, so stored ones are computed again.
+ */
+export const SKELETON_BASIS = `unhomoglyph ${
+  (createRequire(import.meta.url)('unhomoglyph/package.json') as { version: string }).version
+}, Unicode ${process.versions.unicode}`;
+
+/**
+ * Sets `name_skeleton` on every proposal and app from its name (call inside a transaction): each distinct
+ * name's skeleton is computed once here, put in a scratch table, and copied over by name in one statement.
+ */
+export async function fillNameSkeletons(db: Kysely<unknown>): Promise<void> {
+  const found = await sql<{ name: string }>`
+    SELECT name FROM proposals UNION SELECT name FROM instances`.execute(db);
+  await sql`CREATE TABLE name_skeleton_fill (name TEXT PRIMARY KEY, skeleton TEXT NOT NULL)`.execute(db);
+  for (let i = 0; i < found.rows.length; i += BATCH) {
+    const values = found.rows.slice(i, i + BATCH).map((r) => sql`(${r.name}, ${nameSkeleton(r.name)})`);
+    await sql`INSERT INTO name_skeleton_fill (name, skeleton) VALUES ${sql.join(values)}`.execute(db);
+  }
+  for (const table of ['proposals', 'instances'])
+    await sql`UPDATE ${sql.table(table)} SET name_skeleton =
+      (SELECT f.skeleton FROM name_skeleton_fill f WHERE f.name = ${sql.ref(`${table}.name`)})`.execute(db);
+  await sql`DROP TABLE name_skeleton_fill`.execute(db);
+  await sql`DELETE FROM meta WHERE key = ${META_KEY}`.execute(db);
+  await sql`INSERT INTO meta (key, value) VALUES (${META_KEY}, ${SKELETON_BASIS})`.execute(db);
+}
+
+/** At start-up: the stored skeletons computed again when this build or runtime computes them differently. */
+export async function refreshNameSkeletons(db: Kysely<unknown>): Promise<boolean> {
+  const stored = await sql<{ value: string }>`SELECT value FROM meta WHERE key = ${META_KEY}`.execute(db);
+  if (stored.rows[0]?.value === SKELETON_BASIS) return false;
+  await db.transaction().execute((trx) => fillNameSkeletons(trx));
+  return true;
+}
