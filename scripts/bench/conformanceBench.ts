@@ -35,9 +35,9 @@ export async function measureConformance(
   const rows: Row[] = ERAS.map(({ era, version }) => {
     const mine = results.filter((r) => r.era === era);
     const failing = mine.filter((r) => !r.pass);
-    const checks = (k: 'passed' | 'checks') => mine.reduce((n, r) => n + r[k], 0);
+    const checks = (k: 'passed' | 'checks' | 'notApplicable') => mine.reduce((n, r) => n + r[k], 0);
     return {
-      figure: `${era} era (${version}): failing scenarios (${mine.length - failing.length}/${mine.length} pass; ${checks('passed')}/${checks('checks')} checks${failing.length ? `; failing: ${failing.map((r) => r.name).join(', ')}` : ''})`,
+      figure: `${era} era (${version}): failing scenarios (${mine.length - failing.length}/${mine.length} pass; ${checks('passed')}/${checks('checks')} checks passed, ${checks('notApplicable')} not applicable${failing.length ? `; failing: ${failing.map((r) => r.name).join(', ')}` : ''})`,
       value: failing.length,
       unit: 'scenarios',
       target: { max: 0, of: 'value' },

@@ -16,12 +16,13 @@ export const SKELETON_BASIS = `unhomoglyph ${
 
 /**
  * Sets `name_skeleton` on every proposal and app from its name (call inside a transaction): each distinct
- * name's skeleton is computed once here, put in a scratch table, and copied over by name in one statement.
+ * name's skeleton is computed once here, put in a scratch table (temporary: this connection's own, so two
+ * servers starting at once never share it), and copied over by name in one statement.
  */
 export async function fillNameSkeletons(db: Kysely<unknown>): Promise<void> {
   const found = await sql<{ name: string }>`
     SELECT name FROM proposals UNION SELECT name FROM instances`.execute(db);
-  await sql`CREATE TABLE name_skeleton_fill (name TEXT PRIMARY KEY, skeleton TEXT NOT NULL)`.execute(db);
+  await sql`CREATE TEMP TABLE name_skeleton_fill (name TEXT PRIMARY KEY, skeleton TEXT NOT NULL)`.execute(db);
   for (let i = 0; i < found.rows.length; i += BATCH) {
     const values = found.rows.slice(i, i + BATCH).map((r) => sql`(${r.name}, ${nameSkeleton(r.name)})`);
     await sql`INSERT INTO name_skeleton_fill (name, skeleton) VALUES ${sql.join(values)}`.execute(db);
