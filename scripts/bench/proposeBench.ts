@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { Insertable } from 'kysely';
 import { RoomClient } from '../../client/RoomClient.ts';
 import { spawnServer } from '../../e2e/spawnServer.ts';
+import { skeletonKey } from '../../server/store/nameSkeletons.ts';
 import { openStore } from '../../server/store/openStore.ts';
 import type { Tables } from '../../server/store/schema.ts';
 import { createTestSchema, dropTestSchema } from '../../server/store/testStore.ts';
-import { nameSkeleton } from '../../validation/confusableNames.ts';
 import { markdownTable, type Row } from './report.ts';
 import { fixedRate, type LoadResult, mcpCall } from './serverLoad.ts';
 import { median, percentile } from './stats.ts';
@@ -177,7 +177,7 @@ async function seedPending(dataDir: string, databaseUrl: string | undefined, roo
             proposer_id: room.owner_id,
             kind: 'snippet',
             name,
-            name_skeleton: nameSkeleton(name),
+            skeleton_sha256: skeletonKey(name),
             files_json: JSON.stringify({ 'src/App.tsx': `export default () => ${p};\n` }),
             repository_id: null,
             version_id: null,

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
+import { skeletonKey } from '../../server/store/nameSkeletons.ts';
 import type { SqlStore } from '../../server/store/SqlStore.ts';
 import type { Tables } from '../../server/store/schema.ts';
-import { nameSkeleton } from '../../validation/confusableNames.ts';
 
 export interface SeedSize {
   rooms: number;
@@ -71,7 +71,7 @@ export async function seedStore(store: SqlStore, size: SeedSize): Promise<{ even
             proposer_id: owner,
             kind: 'snippet',
             name: `App ${p}`,
-            name_skeleton: nameSkeleton(`App ${p}`),
+            skeleton_sha256: skeletonKey(`App ${p}`),
             files_json: JSON.stringify({ 'src/App.tsx': `export default () => ${p};\n` }),
             repository_id: null,
             version_id: null,
@@ -100,7 +100,7 @@ export async function seedStore(store: SqlStore, size: SeedSize): Promise<{ even
               id: appId,
               room_id: roomId,
               name: `App ${p}`,
-              name_skeleton: nameSkeleton(`App ${p}`),
+              skeleton_sha256: skeletonKey(`App ${p}`),
               position: p,
               proposal_id: id,
               state: 'active',

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { nameSkeleton } from '../../validation/confusableNames.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { skeletonKey } from './nameSkeletons.ts';
 import { openDatabase } from './openDatabase.ts';
 import { openStore } from './openStore.ts';
 import { createTestSchema, dropTestSchema, openTestStore, type TestStore, testEngine } from './testStore.ts';
@@ -152,14 +152,14 @@ it('name skeletons: every existing proposal and app gets its skeleton, so look-a
   const store = await openStore({ dataDir, databaseUrl });
   cleanup.push(() => store.close());
   const filled = await sql<{ id: string; s: string | null }>`
-    SELECT id, name_skeleton AS s FROM proposals UNION ALL SELECT id, name_skeleton AS s FROM instances
+    SELECT id, skeleton_sha256 AS s FROM proposals UNION ALL SELECT id, skeleton_sha256 AS s FROM instances
     ORDER BY id`.execute(store.db);
   expect(filled.rows).toEqual([
-    { id: 'a1', s: nameSkeleton('Standup timer') },
-    { id: 'q1', s: nameSkeleton('Standup timer') },
-    { id: 'q2', s: nameSkeleton('Poll maker') },
-    { id: 'q3', s: nameSkeleton('Poll maker') },
-    { id: 'q4', s: nameSkeleton('Weather') },
+    { id: 'a1', s: skeletonKey('Standup timer') },
+    { id: 'q1', s: skeletonKey('Standup timer') },
+    { id: 'q2', s: skeletonKey('Poll maker') },
+    { id: 'q3', s: skeletonKey('Poll maker') },
+    { id: 'q4', s: skeletonKey('Weather') },
   ]);
   const lookFor = (name: string) => store.findLookAlike('r1', { name, pending: {} });
   expect(await lookFor('Standup t\u0456mer')).toBe('Standup timer');

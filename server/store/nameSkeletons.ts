@@ -1,6 +1,16 @@
+import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { type Kysely, sql } from 'kysely';
 import { nameSkeleton } from '../../validation/confusableNames.ts';
+
+/**
+ * What the look-alike index holds for a name: the SHA-256 of its confusable skeleton. Fixed-size, since a
+ * 200-character name's skeleton can run to thousands of bytes (NFKC expands U+FDFA into 18 letters),
+ * past what a PostgreSQL index entry may hold; equal skeletons, and only they, give equal keys.
+ */
+export function skeletonKey(name: string): string {
+  return crypto.createHash('sha256').update(nameSkeleton(name)).digest('hex');
+}
 
 /** Distinct names a statement: under SQLite's 32,766 bound parameters. */
 const BATCH = 1000;
@@ -15,7 +25,7 @@ export const SKELETON_BASIS = `unhomoglyph ${
 }, Unicode ${process.versions.unicode}`;
 
 /**
- * Sets `name_skeleton` on every proposal and app from its name (call inside a transaction): each distinct
+ * Sets `skeleton_sha256` on every proposal and app from its name (call inside a transaction): each distinct
  * name's skeleton is computed once here, put in a scratch table (temporary: this connection's own, so two
  * servers starting at once never share it), and copied over by name in one statement.
  */
@@ -24,11 +34,11 @@ export async function fillNameSkeletons(db: Kysely<unknown>): Promise<void> {
     SELECT name FROM proposals UNION SELECT name FROM instances`.execute(db);
   await sql`CREATE TEMP TABLE name_skeleton_fill (name TEXT PRIMARY KEY, skeleton TEXT NOT NULL)`.execute(db);
   for (let i = 0; i < found.rows.length; i += BATCH) {
-    const values = found.rows.slice(i, i + BATCH).map((r) => sql`(${r.name}, ${nameSkeleton(r.name)})`);
+    const values = found.rows.slice(i, i + BATCH).map((r) => sql`(${r.name}, ${skeletonKey(r.name)})`);
     await sql`INSERT INTO name_skeleton_fill (name, skeleton) VALUES ${sql.join(values)}`.execute(db);
   }
   for (const table of ['proposals', 'instances'])
-    await sql`UPDATE ${sql.table(table)} SET name_skeleton =
+    await sql`UPDATE ${sql.table(table)} SET skeleton_sha256 =
       (SELECT f.skeleton FROM name_skeleton_fill f WHERE f.name = ${sql.ref(`${table}.name`)})`.execute(db);
   await sql`DROP TABLE name_skeleton_fill`.execute(db);
   await sql`DELETE FROM meta WHERE key = ${META_KEY}`.execute(db);

@@ -47,8 +47,8 @@ export interface Tables {
     proposer_id: string;
     kind: string;
     name: string;
-    /** The name's confusable skeleton (`nameSkeleton`), looked up by the look-alike check. */
-    name_skeleton: Skeleton;
+    /** The SHA-256 of the name's confusable skeleton (`skeletonKey`), looked up by the look-alike check. */
+    skeleton_sha256: Skeleton;
     files_json: string | null;
     repository_id: string | null;
     version_id: string | null;
@@ -74,7 +74,7 @@ export interface Tables {
     id: string;
     room_id: string;
     name: string;
-    name_skeleton: Skeleton;
+    skeleton_sha256: Skeleton;
     position: number;
     /** The current version's proposal. */
     proposal_id: string;

@@ -1,4 +1,4 @@
-import { nameSkeleton } from '../../validation/confusableNames.ts';
+import { skeletonKey } from './nameSkeletons.ts';
 import type { LookAlikeQuery } from './Store.ts';
 import type { Db } from './sqlEvents.ts';
 
@@ -7,13 +7,13 @@ import type { Db } from './sqlEvents.ts';
  * else a pending proposal's (oldest first). Two indexed lookups by skeleton, whatever the queue's length.
  */
 export async function findLookAlike(db: Db, roomId: string, q: LookAlikeQuery): Promise<string | undefined> {
-  const skeleton = nameSkeleton(q.name);
+  const skeleton = skeletonKey(q.name);
   const app = await db
     .selectFrom('instances')
     .select('name')
     .where('room_id', '=', roomId)
     .where('state', '=', 'active')
-    .where('name_skeleton', '=', skeleton)
+    .where('skeleton_sha256', '=', skeleton)
     .where('name', '!=', q.name)
     .orderBy('position')
     .orderBy('id')
@@ -25,7 +25,7 @@ export async function findLookAlike(db: Db, roomId: string, q: LookAlikeQuery): 
     .select('name')
     .where('room_id', '=', roomId)
     .where('state', '=', 'pending')
-    .where('name_skeleton', '=', skeleton)
+    .where('skeleton_sha256', '=', skeleton)
     .where('name', '!=', q.name)
     .$if(q.pending.proposerId !== undefined, (w) =>
       w.where('proposer_id', '=', q.pending?.proposerId as string),

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import { nameSkeleton } from '../../validation/confusableNames.ts';
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { PinnedPackage } from '../npm/resolveTree.ts';
+import { skeletonKey } from './nameSkeletons.ts';
 import type {
   Approval,
   ApprovalPackages,
@@ -26,7 +26,7 @@ export async function insertProposalRow(db: Db, p: ProposalRow): Promise<void> {
       proposer_id: p.proposerId,
       kind: p.kind,
       name: p.name,
-      name_skeleton: nameSkeleton(p.name),
+      skeleton_sha256: skeletonKey(p.name),
       files_json: p.files ? JSON.stringify(p.files) : null,
       repository_id: p.repositoryId,
       version_id: p.versionId,
@@ -218,7 +218,7 @@ async function insertInstance(trx: Db, roomId: string, name: string, input: Appr
       id: instance.id,
       room_id: roomId,
       name,
-      name_skeleton: nameSkeleton(name),
+      skeleton_sha256: skeletonKey(name),
       position: instance.position,
       proposal_id: instance.proposalId,
       state: 'active',
