@@ -131,6 +131,10 @@ it('computes stored skeletons again at start-up when the confusables table or Un
   await sql`UPDATE proposals SET skeleton_sha256 = 'stale'`.execute(t.store.db);
   await reopen();
   expect(await lookFor('Poll rnaker', {})).toBeUndefined();
+  // A row without one (a server of the build before, still running on a shared database): filled at start-up.
+  await sql`UPDATE proposals SET skeleton_sha256 = NULL`.execute(t.store.db);
+  await reopen();
+  expect(await lookFor('Poll rnaker', {})).toBe('Poll maker');
 });
 
 it('takes a 200-character name whose skeleton runs to thousands of bytes, and finds its look-alike', async () => {
