@@ -229,8 +229,8 @@ export const migrations: Migration[] = [
       ),
   },
   {
-    // The look-alike check as an indexed lookup: each pending proposal's and active app's name skeleton (its SHA-256),
-    // so a proposal costs the same in a room of ten thousand pending ones as in an empty one.
+    // The look-alike check as an indexed lookup: each pending proposal's and active app's name skeleton
+    // (its SHA-256), so a proposal costs the same in a room of ten thousand pending ones as in an empty one.
     name: 'name skeletons',
     up: async (db) => {
       await run(
