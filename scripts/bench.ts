@@ -12,11 +12,13 @@ import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { openHarness } from '../test-support/harness/openHarness.ts';
 import { busyRoomSection, measureBusyRoom } from './bench/busyRoom.ts';
 import { measureCompile } from './bench/compileBench.ts';
+import { measureConformance } from './bench/conformanceBench.ts';
 import { measureFallback } from './bench/fallback.ts';
 import { startFloorServer } from './bench/floorServer.ts';
 import { newRenderersPss } from './bench/memory.ts';
 import { measureFloors, measureOpen, measureSwitch, type Series } from './bench/openTab.ts';
 import { measurePackages } from './bench/packagesBench.ts';
+import { measurePropose } from './bench/proposeBench.ts';
 import { jsonRows, markdownTable, type Row, saveSection } from './bench/report.ts';
 import { fixedRate, mcpCall } from './bench/serverLoad.ts';
 import { measureServers } from './bench/serversBench.ts';
@@ -38,7 +40,8 @@ const FALLBACK_RUNS = Number(process.env.BENCH_FALLBACK_RUNS ?? 5);
 // The fallback serves packages offline from the cache `npm run sandpack:cache` fills.
 const NPM_CACHE = path.join(ROOT, '.room-data', 'npm-cache');
 const TOKEN = 'bench-owner-token-0123456789abcdef';
-// Parts to leave out on a busy machine, comma-separated: compile, fallback, server, room, packages, webstorage, tailwind.
+// Parts to leave out on a busy machine, comma-separated: compile, fallback, server, room, packages, webstorage, tailwind,
+// conformance (said so in its section, never silently).
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const log = (line: string) => console.log(line);
 const DOCS = path.join(ROOT, 'docs');
@@ -99,6 +102,32 @@ async function benchServers(): Promise<{ section: string; results: unknown }> {
     '',
   ].join('\n');
   return { section, results };
+}
+// A proposal under load and against the room's pending queue, per engine (`BENCH_ONLY=propose`).
+const benchPropose = () =>
+  measurePropose({
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    port: Number(process.env.BENCH_PROPOSE_PORT ?? 5294),
+    rate: RATE,
+    seconds: LOAD_SECONDS,
+    queueRuns: Number(process.env.BENCH_QUEUE_RUNS ?? 100),
+    log,
+  });
+if (process.env.BENCH_ONLY === 'propose') {
+  saveOnly('proposals', await benchPropose());
+  process.exit(0);
+}
+// The MCP conformance suite on both eras (`BENCH_ONLY=conformance`); needs Node 22, else skipped saying why.
+const benchConformance = () =>
+  SKIP.has('conformance')
+    ? Promise.resolve({
+        section: '## MCP conformance\n\n**Skipped**: `BENCH_SKIP=conformance`.\n',
+        results: { skipped: 'BENCH_SKIP=conformance' },
+      })
+    : measureConformance(process.env.BENCH_CONFORMANCE_PORT ?? '5295', log);
+if (process.env.BENCH_ONLY === 'conformance') {
+  saveOnly('conformance', await benchConformance());
+  process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'servers') {
   saveOnly('servers', await benchServers());
@@ -372,24 +401,8 @@ try {
         seconds: LOAD_SECONDS,
         send: (i) => mcpCall(mcp, TOKEN, 'list_room_apps', { room_id: demo, limit: 10 }, i),
       });
-      const propose = await fixedRate('propose_room_snippet_app', {
-        rate: RATE,
-        seconds: LOAD_SECONDS,
-        send: (i) =>
-          mcpCall(
-            mcp,
-            TOKEN,
-            'propose_room_snippet_app',
-            {
-              room_id: demo,
-              name: `Bench app ${i}`,
-              files: { 'src/App.tsx': `export default function App() {\n  return <p>bench ${i}</p>;\n}\n` },
-              idempotency_key: `bench-${started}-${i}`,
-            },
-            i,
-          ),
-      });
-      for (const r of [list, propose]) {
+      // propose_room_snippet_app at this rate: the Proposals section, against its own /healthz.
+      for (const r of [list]) {
         rows.push({
           figure: `${r.name} p99 at ${RATE}/s (p50 ${r.p50.toFixed(2)} ms; ${r.ok}/${r.sent} ok; ${r.throughput.toFixed(0)}/s)`,
           value: r.p99,
@@ -399,7 +412,7 @@ try {
         });
       }
 
-      load.push(anchor, list, propose);
+      load.push(anchor, list);
     }
     const weight = measureWeight();
     rows.push(
@@ -430,6 +443,8 @@ try {
     const web = SKIP.has('webstorage') ? undefined : await measureWebStorage(page, RUNS);
     const packages = SKIP.has('packages') ? undefined : await benchPackages(browser);
     const store = await benchStore();
+    const proposals = await benchPropose();
+    const conformance = await benchConformance();
     const several = await benchServers();
 
     const machine = {
@@ -454,6 +469,8 @@ try {
       web_storage: web?.results,
       packages: packages?.results,
       store_growth: store.results,
+      proposals: proposals.results,
+      conformance: conformance.results,
       servers: several.results,
     };
     fs.writeFileSync(path.join(ROOT, 'docs/benchmarks.json'), `${JSON.stringify(json, null, 2)}\n`);
@@ -468,7 +485,9 @@ try {
       ...(web ? [web.section] : []),
       ...(packages ? [packages.section] : []),
       store.section,
+      proposals.section,
       several.section,
+      conformance.section,
     ].join('\n');
     fs.writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), md);
     log(`\n${md}`);

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { skeletonKey } from '../../server/store/nameSkeletons.ts';
 import type { SqlStore } from '../../server/store/SqlStore.ts';
 import type { Tables } from '../../server/store/schema.ts';
 
@@ -70,6 +71,7 @@ export async function seedStore(store: SqlStore, size: SeedSize): Promise<{ even
             proposer_id: owner,
             kind: 'snippet',
             name: `App ${p}`,
+            skeleton_sha256: skeletonKey(`App ${p}`),
             files_json: JSON.stringify({ 'src/App.tsx': `export default () => ${p};\n` }),
             repository_id: null,
             version_id: null,
@@ -98,6 +100,7 @@ export async function seedStore(store: SqlStore, size: SeedSize): Promise<{ even
               id: appId,
               room_id: roomId,
               name: `App ${p}`,
+              skeleton_sha256: skeletonKey(`App ${p}`),
               position: p,
               proposal_id: id,
               state: 'active',

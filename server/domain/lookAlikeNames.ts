@@ -1,6 +1,6 @@
 import { checkConfusableName } from '../../validation/confusableNames.ts';
 import { CodedError } from '../../validation/errorCodes.ts';
-import type { RoomForPerson } from '../store/Store.ts';
+import type { LookAlikeQuery, RoomForPerson } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 
@@ -15,21 +15,18 @@ export async function refuseLookAlikeProposal(
   who: Principal,
   name: string,
 ): Promise<void> {
-  // Names only: a room may hold thousands of pending proposals, each with all its files.
-  const pending = await d.store.listProposalNames(room.id, {
-    state: 'pending',
-    ...(room.role === 'owner' ? {} : { proposerId: who.personId }),
-  });
-  await refuse(d, room.id, name, pending);
+  await refuse(d, room.id, { name, pending: room.role === 'owner' ? {} : { proposerId: who.personId } });
 }
 
 /** Rule 6 at approval: the name must not look like an app already in the launcher. */
 export async function refuseLookAlikeApproval(d: DomainDeps, roomId: string, name: string): Promise<void> {
-  await refuse(d, roomId, name, []);
+  await refuse(d, roomId, { name });
 }
 
-async function refuse(d: DomainDeps, roomId: string, name: string, pending: string[]): Promise<void> {
-  const apps = (await d.store.listInstances(roomId)).map((i) => i.name);
-  const error = checkConfusableName(name, [...apps, ...pending]);
+// The store finds the look-alike by its stored skeleton (an index, not a read of the queue); the rule and
+// its messages, scripts included, stay checkConfusableName's.
+async function refuse(d: DomainDeps, roomId: string, q: LookAlikeQuery): Promise<void> {
+  const twin = await d.store.findLookAlike(roomId, q);
+  const error = checkConfusableName(q.name, twin === undefined ? [] : [twin]);
   if (error) throw new CodedError(error.code, error.message, error.detail);
 }

@@ -4,6 +4,7 @@ import type {
   EventViewer,
   IdempotencyKey,
   InviteRow,
+  LookAlikeQuery,
   NewEvent,
   PersonRow,
   ProposalRow,
@@ -21,6 +22,7 @@ import type { Engine, Tables } from './schema.ts';
 import * as versions from './sqlAppVersions.ts';
 import * as bundles from './sqlBundles.ts';
 import * as events from './sqlEvents.ts';
+import { findLookAlike } from './sqlLookAlikes.ts';
 import * as people from './sqlPeople.ts';
 import * as repos from './sqlRepositories.ts';
 import * as review from './sqlReview.ts';
@@ -140,8 +142,8 @@ export class SqlStore implements Store {
     return review.listProposals(this.db, roomId, filter);
   }
 
-  listProposalNames(roomId: string, filter: { state: ProposalState; proposerId?: string }) {
-    return review.listProposalNames(this.db, roomId, filter);
+  findLookAlike(roomId: string, q: LookAlikeQuery) {
+    return findLookAlike(this.db, roomId, q);
   }
 
   approveUnique(input: Parameters<Store['approveUnique']>[0]) {

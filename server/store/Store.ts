@@ -109,6 +109,12 @@ export interface EventViewer {
   isOwner: boolean;
 }
 
+/** What the look-alike check asks: a name, and whether pending proposals count (only one proposer's, when set). */
+export interface LookAlikeQuery {
+  name: string;
+  pending?: { proposerId?: string };
+}
+
 /** Idempotency scope (person, tool, room, key) and the fingerprint of the arguments. */
 export interface IdempotencyKey {
   personId: string;
@@ -263,8 +269,11 @@ export interface Store {
     roomId: string,
     filter: { state?: ProposalState; proposerId?: string },
   ): Promise<ProposalRow[]>;
-  /** Only the names of a room's proposals in one state (a proposal's look-alike check reads nothing else). */
-  listProposalNames(roomId: string, filter: { state: ProposalState; proposerId?: string }): Promise<string[]>;
+  /**
+   * The first name in the room that looks like `q.name` (same confusable skeleton) but is not it: an active
+   * app's, else (with `q.pending`) a pending proposal's. An indexed lookup, whatever the room holds.
+   */
+  findLookAlike(roomId: string, q: LookAlikeQuery): Promise<string | undefined>;
   /**
    * Approves in one transaction: the active app of the same launcher name is updated in place (same id
    * and position, next version), otherwise a new app is added as version 1; then the events it implies.

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
+import { skeletonKey } from './nameSkeletons.ts';
 import { openDatabase } from './openDatabase.ts';
 import { openStore } from './openStore.ts';
 import { createTestSchema, dropTestSchema, openTestStore, type TestStore, testEngine } from './testStore.ts';
@@ -106,4 +107,65 @@ it('app versions: every existing app becomes version 1 of its approved proposal'
     events: () => [],
   });
   expect([approval.updated, approval.instance.id, approval.instance.version]).toEqual([true, 'a1', 2]);
+});
+
+it('name skeletons: every existing proposal and app gets its skeleton, so look-alikes of old rows are found', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'room-migrate-'));
+  const databaseUrl = testEngine === 'postgres' ? await createTestSchema() : undefined;
+  cleanup.push(async () => {
+    if (databaseUrl) await dropTestSchema(databaseUrl);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const before = new Kysely<unknown>({
+    dialect: databaseUrl
+      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl }) })
+      : new SqliteDialect({ database: openDatabase(dataDir) }),
+  });
+  await migrate(
+    before,
+    testEngine,
+    migrations.slice(
+      0,
+      migrations.findIndex((m) => m.name === 'name skeletons'),
+    ),
+  );
+  await sql`INSERT INTO people (id, name, created_at) VALUES ('powner', 'Owner', 1), ('pmember', 'Member', 1)`.execute(
+    before,
+  );
+  await sql`INSERT INTO rooms (id, name, owner_id, created_at) VALUES ('r1', 'Room', 'powner', 1)`.execute(
+    before,
+  );
+  // Two proposals share a name (one distinct name, two rows), one is an app, one is declined.
+  const rows: [string, string, string][] = [
+    ['q1', 'Standup timer', 'approved'],
+    ['q2', 'Poll maker', 'pending'],
+    ['q3', 'Poll maker', 'pending'],
+    ['q4', '\uFF37eather', 'declined'],
+  ];
+  for (const [id, name, state] of rows)
+    await sql`INSERT INTO proposals (id, room_id, proposer_id, kind, name, content_sha256, state, created_at)
+      VALUES (${id}, 'r1', 'pmember', 'snippet', ${name}, ${`sha-${id}`}, ${state}, 1)`.execute(before);
+  await sql`INSERT INTO instances (id, room_id, name, position, proposal_id, state, created_at)
+    VALUES ('a1', 'r1', 'Standup timer', 0, 'q1', 'active', 8)`.execute(before);
+  await before.destroy();
+
+  const store = await openStore({ dataDir, databaseUrl });
+  cleanup.push(() => store.close());
+  const filled = await sql<{ id: string; s: string | null }>`
+    SELECT id, skeleton_sha256 AS s FROM proposals UNION ALL SELECT id, skeleton_sha256 AS s FROM instances
+    ORDER BY id`.execute(store.db);
+  expect(filled.rows).toEqual([
+    { id: 'a1', s: skeletonKey('Standup timer') },
+    { id: 'q1', s: skeletonKey('Standup timer') },
+    { id: 'q2', s: skeletonKey('Poll maker') },
+    { id: 'q3', s: skeletonKey('Poll maker') },
+    { id: 'q4', s: skeletonKey('Weather') },
+  ]);
+  const lookFor = (name: string) => store.findLookAlike('r1', { name, pending: {} });
+  expect(await lookFor('Standup t\u0456mer')).toBe('Standup timer');
+  expect(await lookFor('Poll rnaker')).toBe('Poll maker');
+  // A declined proposal's name is free again.
+  expect(await lookFor('Weather')).toBeUndefined();
+  // The scratch table is gone.
+  await expect(sql`SELECT * FROM name_skeleton_fill`.execute(store.db)).rejects.toThrow();
 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { fillNameSkeletons } from './nameSkeletons.ts';
 import { postgresBaseline } from './postgresBaseline.ts';
 import type { Engine } from './schema.ts';
 import { sqliteBaseline } from './sqliteBaseline.ts';
@@ -226,6 +227,28 @@ export const migrations: Migration[] = [
         CREATE INDEX oauth_clients_pending ON oauth_clients (consented_at, created_at);
         `,
       ),
+  },
+  {
+    // The look-alike check as an indexed lookup: each pending proposal's and active app's name skeleton
+    // (its SHA-256), so a proposal costs the same in a room of ten thousand pending ones as in an empty one.
+    name: 'name skeletons',
+    up: async (db) => {
+      await run(
+        db,
+        `
+        ALTER TABLE proposals ADD COLUMN skeleton_sha256 TEXT;
+        ALTER TABLE instances ADD COLUMN skeleton_sha256 TEXT;
+        `,
+      );
+      await fillNameSkeletons(db);
+      await run(
+        db,
+        `
+        CREATE INDEX proposals_pending_skeleton ON proposals (room_id, skeleton_sha256) WHERE state = 'pending';
+        CREATE INDEX instances_active_skeleton ON instances (room_id, skeleton_sha256) WHERE state = 'active';
+        `,
+      );
+    },
   },
 ];
 

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrate.ts';
+import { refreshNameSkeletons } from './nameSkeletons.ts';
 import { openDatabase } from './openDatabase.ts';
 import { reusedStatements } from './reusedStatements.ts';
 import { SqlStore } from './SqlStore.ts';
@@ -40,6 +41,7 @@ function getTypeParser(oid: number, format?: 'text' | 'binary') {
 async function ready(db: Kysely<Tables>, engine: 'sqlite' | 'postgres'): Promise<SqlStore> {
   try {
     await migrate(db as unknown as Kysely<unknown>, engine);
+    await refreshNameSkeletons(db as unknown as Kysely<unknown>);
   } catch (err) {
     await db.destroy();
     throw err;

@@ -1,4 +1,7 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+
+/** Set on every insert; null only in rows no write has touched since the column came (none after its migration). */
+type Skeleton = ColumnType<string | null, string, string>;
 
 /** The tables as Kysely sees them, on both engines. Times are epoch milliseconds (BIGINT on PostgreSQL). */
 export interface Tables {
@@ -44,6 +47,8 @@ export interface Tables {
     proposer_id: string;
     kind: string;
     name: string;
+    /** The SHA-256 of the name's confusable skeleton (`skeletonKey`), looked up by the look-alike check. */
+    skeleton_sha256: Skeleton;
     files_json: string | null;
     repository_id: string | null;
     version_id: string | null;
@@ -69,6 +74,7 @@ export interface Tables {
     id: string;
     room_id: string;
     name: string;
+    skeleton_sha256: Skeleton;
     position: number;
     /** The current version's proposal. */
     proposal_id: string;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { PinnedPackage } from '../npm/resolveTree.ts';
+import { skeletonKey } from './nameSkeletons.ts';
 import type {
   Approval,
   ApprovalPackages,
@@ -25,6 +26,7 @@ export async function insertProposalRow(db: Db, p: ProposalRow): Promise<void> {
       proposer_id: p.proposerId,
       kind: p.kind,
       name: p.name,
+      skeleton_sha256: skeletonKey(p.name),
       files_json: p.files ? JSON.stringify(p.files) : null,
       repository_id: p.repositoryId,
       version_id: p.versionId,
@@ -113,21 +115,6 @@ export async function listProposals(
     .orderBy('id')
     .execute();
   return rows.map(toProposal);
-}
-
-export async function listProposalNames(
-  db: Db,
-  roomId: string,
-  filter: { state: ProposalState; proposerId?: string },
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('proposals')
-    .select('name')
-    .where('room_id', '=', roomId)
-    .where('state', '=', filter.state)
-    .$if(filter.proposerId !== undefined, (q) => q.where('proposer_id', '=', filter.proposerId as string))
-    .execute();
-  return rows.map((r) => r.name);
 }
 
 export interface ApproveInput {
@@ -231,6 +218,7 @@ async function insertInstance(trx: Db, roomId: string, name: string, input: Appr
       id: instance.id,
       room_id: roomId,
       name,
+      skeleton_sha256: skeletonKey(name),
       position: instance.position,
       proposal_id: instance.proposalId,
       state: 'active',
