@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type Browser,
-  type BrowserContext,
-  expect,
-  type FrameLocator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { openApp, packageExamples } from '../scripts/sandpack/packageExamples.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
 import { requestOnHost } from '../test-support/requestOnHost.ts';
@@ -16,6 +9,7 @@ import type { ProposalView } from '../validation/views.ts';
 import { DATE_APP_SANDPACK } from './dateApps.ts';
 import { E2E_NPM_CACHE as CACHE } from './env.ts';
 import { cacheLocalPackage, localPackage } from './localPackage.ts';
+import { blockEgress } from './ownServer.ts';
 import { type RunningServer, spawnServer } from './spawnServer.ts';
 import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from './tailwindApp.ts';
 
@@ -24,7 +18,6 @@ const PORT = Number(process.env.E2E_PORT ?? 5179) + 2;
 const TOKEN = 'packages-owner-token-0123456789';
 const BASE = `http://127.0.0.1:${PORT}`;
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-const LOOPBACK = /^(127\.0\.0\.1|localhost|[a-z0-9-]+\.localhost|\[::1\])$/;
 
 let server: RunningServer;
 
@@ -63,17 +56,6 @@ test.beforeAll(async () => {
   });
 });
 test.afterAll(async () => server?.stop());
-
-async function blockEgress(context: BrowserContext): Promise<string[]> {
-  const outside: string[] = [];
-  await context.route('**', (route) => {
-    const url = new URL(route.request().url());
-    if (LOOPBACK.test(url.hostname)) return route.continue();
-    outside.push(url.href);
-    return route.abort();
-  });
-  return outside;
-}
 
 async function call(method: string, url: string, body?: unknown) {
   const res = await fetch(`${BASE}${url}`, {

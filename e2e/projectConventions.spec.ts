@@ -1,58 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { cacheIsFilled } from '../server/npm/fillCache.ts';
-import { E2E_NPM_CACHE as CACHE } from './env.ts';
-import { type RunningServer, spawnServer } from './spawnServer.ts';
+import { ownServer } from './ownServer.ts';
 
-// Its own server with package bundles on (the shared one runs packages in Sandpack), offline over the e2e cache.
-const PORT = Number(process.env.E2E_PORT ?? 5179) + 7;
-const TOKEN = 'conventions-owner-token-0123456789';
-const BASE = `http://127.0.0.1:${PORT}`;
-const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-
-let server: RunningServer;
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  // A server start on a busy machine can pass the default 30 s.
-  test.setTimeout(60_000);
-  if (!cacheIsFilled(CACHE)) throw new Error(`No npm cache at ${CACHE}: npm run sandpack:cache fills it`);
-  server = await spawnServer({
-    PORT: String(PORT),
-    ROOM_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'room-conventions-')),
-    ROOM_OWNER_TOKEN: TOKEN,
-    ROOM_DEMO: '0',
-    ROOM_NPM_CACHE: CACHE,
-    ROOM_NPM_OFFLINE: '1',
-  });
+// Its own server with package bundles on (the shared one runs packages in Sandpack), offline over the e2e cache
+// (E2E_PORT + 6: compatAgents.spec.ts, in the same project, has + 7).
+const {
+  base: BASE,
+  propose,
+  signIn,
+} = ownServer({
+  portOffset: 6,
+  token: 'conventions-owner-token-0123456789',
+  name: 'conventions',
 });
-test.afterAll(async () => server?.stop());
-
-async function call(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: auth,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-async function propose(name: string, files: Record<string, string>) {
-  const roomId = (await call('POST', '/api/rooms', { name: `Room ${name}` })).body.room.id as string;
-  const res = await call('POST', `/api/rooms/${roomId}/proposals`, {
-    name,
-    files,
-    idempotency_key: `conv-${name}-${Date.now()}`,
-  });
-  return { roomId, res };
-}
+test.describe.configure({ mode: 'serial' });
 
 /** Opens the room's approval queue as its owner and approves `name` on its card, as a person would. */
 async function approveOnCard(page: Page, roomId: string, name: string) {
-  await page.goto(`${BASE}/?token=${TOKEN}`);
-  await expect(page.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
+  await signIn(page);
   await page.goto(`${BASE}/rooms/${roomId}`);
   await page.getByRole('link', { name: 'Needs your approval' }).click();
   const card = page.getByRole('article', { name });

@@ -1,84 +1,53 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { cacheIsFilled } from '../server/npm/fillCache.ts';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DATE_APP, DATE_APP_LOCAL } from './dateApps.ts';
-import { E2E_NPM_CACHE as CACHE } from './env.ts';
-import { type RunningServer, spawnServer } from './spawnServer.ts';
+import { blockEgress, ownServer } from './ownServer.ts';
 import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from './tailwindApp.ts';
 
 // Our own server: offline npm mode over the cache the global setup fills (the shared one wipes its data).
-const PORT = Number(process.env.E2E_PORT ?? 5179) + 1;
-const TOKEN = 'sandpack-owner-token-0123456789';
-const BASE = `http://127.0.0.1:${PORT}`;
-const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-const LOOPBACK = /^(127\.0\.0\.1|localhost|[a-z0-9-]+\.localhost|\[::1\])$/;
-
-let server: RunningServer;
+// These specs exercise Sandpack with date-fns and use-immer, which the server would otherwise pre-bundle.
+const {
+  port: PORT,
+  base: BASE,
+  call,
+  propose,
+  signIn,
+} = ownServer({
+  portOffset: 1,
+  token: 'sandpack-owner-token-0123456789',
+  name: 'sandpack',
+  env: { ROOM_PACKAGE_BUNDLES: '0' },
+});
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  if (!cacheIsFilled(CACHE))
-    throw new Error(`No npm cache at ${CACHE}: the e2e global setup fills it (or npm run sandpack:cache)`);
-  server = await spawnServer({
-    PORT: String(PORT),
-    ROOM_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'room-sandpack-')),
-    ROOM_OWNER_TOKEN: TOKEN,
-    ROOM_DEMO: '0',
-    ROOM_NPM_CACHE: CACHE,
-    ROOM_NPM_OFFLINE: '1',
-    // These specs exercise Sandpack with date-fns and use-immer, which the server would otherwise pre-bundle.
-    ROOM_PACKAGE_BUNDLES: '0',
-  });
-});
-test.afterAll(async () => server?.stop());
-
-/** Aborts and counts every request whose host is not loopback. */
-async function blockEgress(context: BrowserContext): Promise<string[]> {
-  const outside: string[] = [];
-  await context.route('**', (route) => {
-    const url = new URL(route.request().url());
-    if (LOOPBACK.test(url.hostname)) return route.continue();
-    outside.push(url.href);
-    return route.abort();
-  });
-  return outside;
-}
-
-async function call(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: auth,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 async function proposeApp(name: string, files: Record<string, string>) {
-  const roomId = (await call('POST', '/api/rooms', { name: `Room ${name}` })).body.room.id as string;
-  const res = await call('POST', `/api/rooms/${roomId}/proposals`, {
-    name,
-    files,
-    idempotency_key: `sp-${name}-${Date.now()}`,
-  });
+  const { roomId, res } = await propose(name, files);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { roomId, proposal: res.body.proposal as { id: string; dependencies: Record<string, string> } };
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${BASE}/?token=${TOKEN}`);
-  await expect(page.getByRole('heading', { name: 'Your rooms' })).toBeVisible();
+/** A context of its own with every request off loopback aborted and counted (`outside`), and its page. */
+async function egressFreePage(browser: Browser) {
+  const context = await browser.newContext();
+  const outside = await blockEgress(context);
+  return { context, outside, page: await context.newPage() };
+}
+
+/** Proposes the app in a room of its own, approves it over the API, signs `page` in and opens the app. */
+async function approvedAndOpen(page: Page, name: string, files: Record<string, string>) {
+  const { roomId, proposal } = await proposeApp(name, files);
+  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
+  await signIn(page);
+  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  return { roomId, proposal, app };
 }
 
 test('an app importing date-fns is reviewed with exact versions and renders through the self-hosted Sandpack', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
+  const { context, outside, page } = await egressFreePage(browser);
   page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text().slice(0, 300)));
   const { roomId, proposal } = await proposeApp('Dates', DATE_APP);
   const react = JSON.parse(fs.readFileSync('node_modules/react/package.json', 'utf8')).version;
@@ -113,9 +82,7 @@ test('an app importing date-fns is reviewed with exact versions and renders thro
 });
 
 test('the same app without npm packages opens on the Sucrase path, for comparison', async ({ browser }) => {
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
+  const { context, outside, page } = await egressFreePage(browser);
   const { roomId, proposal } = await proposeApp('Dates local', DATE_APP_LOCAL);
   expect(proposal.dependencies).toBeNull();
   const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
@@ -169,16 +136,11 @@ test('an app using use-immer keeps a value with @room/sdk through the host bridg
   browser,
 }) => {
   test.setTimeout(150_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
+  const { context, outside, page } = await egressFreePage(browser);
   page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text().slice(0, 300)));
-  const { roomId, proposal } = await proposeApp('Notes', IMMER_APP);
+  const { proposal } = await approvedAndOpen(page, 'Notes', IMMER_APP);
   // immer is use-immer's peer: the bundler installs no peers, so it is pinned and reviewed too.
   expect(Object.keys(proposal.dependencies)).toEqual(expect.arrayContaining(['immer', 'use-immer']));
-  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
   await expect(page.getByText('Running with Sandpack: this app uses immer, use-immer')).toBeVisible();
   const frame = page.frameLocator('iframe[title="Notes"]');
   await expect(frame.getByText('SAVED none')).toBeVisible({ timeout: 60_000 });
@@ -233,10 +195,7 @@ test('a start that cannot reach its bundler fails within the timeout with the re
   const page = await context.newPage();
   // The launcher's clock is moved on instead of waited out: the timeout's minute, not the machine's.
   await page.clock.install();
-  const { roomId, proposal } = await proposeApp('Dates retry', DATE_APP);
-  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  await approvedAndOpen(page, 'Dates retry', DATE_APP);
   await expect(page.getByText('Opening Dates retry with Sandpack…')).toBeVisible();
   const alert = page.getByRole('alert');
   // Time flows on between steps (seconds under load), so the bound before the timeout leaves 15 s of room.
@@ -282,13 +241,8 @@ test("the Sandpack frame reaches neither the shell nor its API, and its localSto
   browser,
 }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
-  const { roomId, proposal } = await proposeApp('Probe', PROBE_APP);
-  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const { context, outside, page } = await egressFreePage(browser);
+  await approvedAndOpen(page, 'Probe', PROBE_APP);
   const frame = page.frameLocator('iframe[title="Probe"]');
   await expect(frame.getByText('DATE 2020')).toBeVisible({ timeout: 60_000 });
   await expect(frame.getByText(/^API (blocked|refused)$/)).toBeVisible();
@@ -323,9 +277,7 @@ test('a Sandpack app keeps its state across tab switches, and its tab has one fr
   browser,
 }) => {
   test.setTimeout(150_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
+  const { context, outside, page } = await egressFreePage(browser);
   const { roomId, proposal } = await proposeApp('Counter', COUNTER_APP);
   await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`);
   const local = await call('POST', `/api/rooms/${roomId}/proposals`, {
@@ -366,18 +318,13 @@ test('a broken Sandpack app shows the bundler’s own message with its file and 
   browser,
 }) => {
   test.setTimeout(150_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
+  const { context, outside, page } = await egressFreePage(browser);
   const broken = {
     ...DATE_APP,
     'src/Label.tsx':
       'export function Label({ text }: { text: string }) {\n  return <h1>DATE {text}</h2>;\n}\n',
   };
-  const { roomId, proposal } = await proposeApp('Broken dates', broken);
-  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  await approvedAndOpen(page, 'Broken dates', broken);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('in src/Label.tsx, line 2', { timeout: 60_000 });
   await expect(alert).not.toContainText('The app failed to compile in Sandpack');
@@ -390,13 +337,8 @@ test('an app styled only with Tailwind classes gets their styles in Sandpack, ma
   browser,
 }) => {
   test.setTimeout(150_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
-  const { roomId, proposal } = await proposeApp('Tailwind dates', tailwindApp(true));
-  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const { context, outside, page } = await egressFreePage(browser);
+  await approvedAndOpen(page, 'Tailwind dates', tailwindApp(true));
   await expect(page.getByText('Running with Sandpack: this app uses date-fns')).toBeVisible();
   const frame = page.frameLocator('iframe[title="Tailwind dates"]');
   await expectTailwindStyled(frame, 60_000);
@@ -438,13 +380,8 @@ test('a Sandpack app submits forms in its page, asks confirm through the browser
   browser,
 }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext();
-  const outside = await blockEgress(context);
-  const page = await context.newPage();
-  const { roomId, proposal } = await proposeApp('Chores SP', IMMER_TODO);
-  const app = (await call('POST', `/api/rooms/${roomId}/proposals/${proposal.id}/approve`)).body.app;
-  await signIn(page);
-  await page.goto(`${BASE}/rooms/${roomId}?app=${app.id}`);
+  const { context, outside, page } = await egressFreePage(browser);
+  await approvedAndOpen(page, 'Chores SP', IMMER_TODO);
   const frame = page.frameLocator('iframe[title="Chores SP"]');
   const field = frame.getByLabel('New chore');
   await expect(field).toBeVisible({ timeout: 60_000 });

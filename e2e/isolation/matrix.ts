@@ -45,6 +45,9 @@ export const matrix: Row[] = [
 /** Rows of other groups that assert the launcher never stalls, or time it: a neighbouring test's load would fail them. */
 export const STALL_ROWS = ['K2', 'K6'];
 
+/** Messaging rows that time nothing (forged messages, nested frames, an error's words): they run beside other tests. */
+export const CALM_MESSAGING = ['M1', 'M2', 'M8'];
+
 /** Sandpack rows that assert the launcher never stalls while the app floods it: they run alone too. */
 export const SANDPACK_STALL_ROWS = ['SP5', 'SP6'];
 

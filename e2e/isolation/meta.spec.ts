@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { matrix, rowsIn } from './matrix.ts';
+import { FULL_RUN_ONLY } from './fullRun.ts';
+import { matrix, row, rowsIn } from './matrix.ts';
 import { defineMetaTests, META_ALONE, META_CASES, META_SANDPACK } from './metaCases.ts';
 
 test('every row of the matrix has an id of its own', () => {
@@ -15,6 +16,14 @@ test("README's Security section counts the rows there are", () => {
   expect(readme).toContain(`\`e2e/isolation/matrix.ts\` gathers ${matrix.length} rows`);
   expect(readme).toContain(`server group (${rowsIn(['server']).length} rows`);
   expect(readme).toContain(`reruns ${new Set(META_CASES.map((c) => c.id)).size} rows`);
+  expect(readme).toContain(`\`npm test\` runs ${matrix.length - Object.keys(FULL_RUN_ONLY).length} of them`);
+});
+
+test('each row only the full run has names a row of its group that npm test keeps', () => {
+  for (const [id, sample] of Object.entries(FULL_RUN_ONLY)) {
+    expect(row(sample).group, `${id}'s sample ${sample}`).toBe(row(id).group);
+    expect(Object.keys(FULL_RUN_ONLY), `${id}'s sample ${sample}`).not.toContain(sample);
+  }
 });
 
 test('every meta case runs in exactly one of the three meta spec files', () => {

@@ -40,13 +40,16 @@ export const webStorage: Row[] = [
       writer: () =>
         probeApp(`
   localStorage.setItem('secret', 'A-only-' + Math.random().toString(36).slice(2));
+  // The signal the test waits on: this launcher sent A's port the write of A's other start.
+  window.addEventListener('storage', (e) => e.key === 'secret' && (document.body.dataset.heard = e.newValue));
 `),
       main: () =>
         probeApp(`
   localStorage.setItem('own', 'B');
   const heard = [];
   window.addEventListener('storage', (e) => heard.push(e.key + '=' + e.newValue));
-  await wait(9000);
+  // Listens until the test calls stopListening() (after A heard its write, and a drain), or 20 s.
+  await Promise.race([new Promise((resolve) => { window.stopListening = resolve; }), wait(20000)]);
   out.heard = heard;
   out.keys = Object.keys(localStorage);
   out.secret = await attempt(() => localStorage.getItem('secret'));
@@ -65,8 +68,16 @@ export const webStorage: Row[] = [
         ).toBeAttached({
           timeout: 20_000,
         });
+        // A in this launcher heard the write: the launcher has handed it out to the ports it chose.
+        await expect(t.frame('writer').locator('body[data-heard^="A-only-"]')).toBeAttached();
         // Not vacuous: B was still listening when A's second start had written.
         await expect(t.frame('main').locator('pre[data-probe]'), 'B still listening').toHaveCount(0);
+        // A bounded drain for a copy sent to B's port at the same time, then B reports.
+        await t.page.waitForTimeout(500);
+        const b = await t.iframe('main').elementHandle();
+        await (await b?.contentFrame())?.evaluate(() =>
+          (window as unknown as { stopListening(): void }).stopListening(),
+        );
         const p = await t.probe('main');
         expect(p.heard, 'storage events B received').toEqual([]);
         expect(p.keys, "B's localStorage keys").toEqual(['own']);
