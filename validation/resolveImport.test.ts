@@ -195,6 +195,25 @@ describe('checkImports at the gate', () => {
       code: 'invalid_alias',
       message: 'tsconfig.json: baseUrl "src" makes src/react.ts shadow "react": rename the file',
     });
+    // A subpath: `date-fns/format` would run the app's own file while the card shows the package.
+    expect(
+      checkImports(
+        app({
+          'package.json': '{"dependencies":{"date-fns":"3.6.0"}}',
+          'tsconfig.json': tsconfig({ baseUrl: 'src' }),
+          'src/date-fns/format.ts': 'export const format = () => "mine";',
+        }),
+      ),
+    ).toMatchObject({
+      code: 'invalid_alias',
+      message: 'tsconfig.json: baseUrl "src" makes src/date-fns/format.ts shadow "date-fns": rename the file',
+    });
+    expect(
+      checkImports(app({ 'jsconfig.json': tsconfig({ baseUrl: '.' }), 'react-dom/server.js': '' })),
+    ).toMatchObject({
+      code: 'invalid_alias',
+      message: expect.stringContaining('react-dom/server.js shadow "react-dom"'),
+    });
   });
 
   it('names the file, the import and the missing target', () => {
