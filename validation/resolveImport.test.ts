@@ -216,6 +216,20 @@ describe('checkImports at the gate', () => {
     });
   });
 
+  it('reads only keys the config spells: `__proto__` hides nothing (TypeScript sees an unknown option)', () => {
+    const files = app({
+      'tsconfig.json': '{"compilerOptions":{"__proto__":{"baseUrl":"lib","paths":{"@/*":["lib/*"]}}}}',
+      'lib/x.ts': 'export default 1;',
+    });
+    expect(readAliases(files)).toEqual({ ...DEFAULT_ALIASES, source: 'tsconfig.json' });
+    expect(
+      readAliases(app({ 'tsconfig.json': '{"__proto__":{"compilerOptions":{"baseUrl":"lib"}}}' })),
+    ).toEqual({
+      ...DEFAULT_ALIASES,
+      source: 'tsconfig.json',
+    });
+  });
+
   it('names the file, the import and the missing target', () => {
     const files = app({
       'src/App.tsx': "import { Card } from '@/components/ui/card';\nexport default () => <Card/>;",
