@@ -16,9 +16,9 @@ export function keepFormsInPage(): void {
   // Captured at the window before the app's listeners: stopping propagation cannot get past it.
   window.addEventListener('submit', keep, { capture: true });
   // `submit` is not composed: a form in a shadow root is heard at its root (open or closed), never at window.
-  const attachShadow = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
-    const root = attachShadow.call(this, init);
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function attachShadow(this: Element, init: ShadowRootInit) {
+    const root = attach.call(this, init);
     root.addEventListener('submit', keep, { capture: true });
     return root;
   };
