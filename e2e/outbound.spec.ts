@@ -2,8 +2,9 @@ import { E2E_PORT } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { roomWithApps } from './rooms.ts';
 
-// The link's target: the server's health route on another origin than the launcher's, so the new tab loads.
-const DOCS = `http://localhost:${E2E_PORT}/healthz?page=guide&from=docs`;
+// The link's target: the server's health route on a frame site's name, so the new tab loads (`localhost`
+// would be the launcher itself under another name, which apps may not link to).
+const DOCS = `http://docs.localhost:${E2E_PORT}/healthz?page=guide&from=docs`;
 
 /** An everyday app: Copy, a docs link, Export CSV (a Blob URL on `<a download>`), and a copy from a timer. */
 const EVERYDAY_APP = {

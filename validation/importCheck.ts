@@ -57,12 +57,15 @@ function declaredNames(files: Record<string, string>): string[] {
   }
 }
 
-// `baseUrl` makes every bare name a possible file: one that names a provided or declared module is refused.
+// `baseUrl` makes every bare name a possible file: one that names a provided or declared module (or a path inside one) is refused.
 function baseUrlShadow(files: Record<string, string>, aliases: Aliases): string | undefined {
   if (aliases.baseUrl === undefined) return undefined;
   const prefix = aliases.baseUrl === '' ? '' : `${aliases.baseUrl}/`;
   for (const name of [...PROVIDED_IMPORTS, ...declaredNames(files)]) {
-    const hit = withExtension(files, prefix + name);
+    // The name itself, or a subpath of it (`date-fns/format`): either would run the app's file instead.
+    const hit =
+      withExtension(files, prefix + name) ??
+      Object.keys(files).find((path) => path.startsWith(`${prefix}${name}/`));
     if (hit)
       return `${aliases.source}: baseUrl "${aliases.baseUrl}" makes ${hit} shadow "${name}": rename the file`;
   }

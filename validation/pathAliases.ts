@@ -48,8 +48,9 @@ export function readAliases(files: Record<string, string>): Aliases | { problem:
     };
   }
   // `extends` is not followed: only what the proposal shows counts.
-  const options = isObject(config) && isObject(config.compilerOptions) ? config.compilerOptions : {};
-  const { baseUrl: rawBase, paths } = options;
+  const compilerOptions = own(config, 'compilerOptions');
+  const options = isObject(compilerOptions) ? compilerOptions : {};
+  const [rawBase, paths] = [own(options, 'baseUrl'), own(options, 'paths')];
   let baseUrl: string | undefined;
   if (rawBase !== undefined) {
     if (typeof rawBase !== 'string')
@@ -142,6 +143,9 @@ function inside(target: string, base: string): string | undefined {
   }
   return segments.join('/');
 }
+
+// The parser sets a `__proto__` key as the object's prototype: only keys the file spells count, as in TypeScript.
+const own = (x: unknown, key: string): unknown => (isObject(x) && Object.hasOwn(x, key) ? x[key] : undefined);
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);

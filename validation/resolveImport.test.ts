@@ -195,6 +195,39 @@ describe('checkImports at the gate', () => {
       code: 'invalid_alias',
       message: 'tsconfig.json: baseUrl "src" makes src/react.ts shadow "react": rename the file',
     });
+    // A subpath: `date-fns/format` would run the app's own file while the card shows the package.
+    expect(
+      checkImports(
+        app({
+          'package.json': '{"dependencies":{"date-fns":"3.6.0"}}',
+          'tsconfig.json': tsconfig({ baseUrl: 'src' }),
+          'src/date-fns/format.ts': 'export const format = () => "mine";',
+        }),
+      ),
+    ).toMatchObject({
+      code: 'invalid_alias',
+      message: 'tsconfig.json: baseUrl "src" makes src/date-fns/format.ts shadow "date-fns": rename the file',
+    });
+    expect(
+      checkImports(app({ 'jsconfig.json': tsconfig({ baseUrl: '.' }), 'react-dom/server.js': '' })),
+    ).toMatchObject({
+      code: 'invalid_alias',
+      message: expect.stringContaining('react-dom/server.js shadow "react-dom"'),
+    });
+  });
+
+  it('reads only keys the config spells: `__proto__` hides nothing (TypeScript sees an unknown option)', () => {
+    const files = app({
+      'tsconfig.json': '{"compilerOptions":{"__proto__":{"baseUrl":"lib","paths":{"@/*":["lib/*"]}}}}',
+      'lib/x.ts': 'export default 1;',
+    });
+    expect(readAliases(files)).toEqual({ ...DEFAULT_ALIASES, source: 'tsconfig.json' });
+    expect(
+      readAliases(app({ 'tsconfig.json': '{"__proto__":{"compilerOptions":{"baseUrl":"lib"}}}' })),
+    ).toEqual({
+      ...DEFAULT_ALIASES,
+      source: 'tsconfig.json',
+    });
   });
 
   it('names the file, the import and the missing target', () => {

