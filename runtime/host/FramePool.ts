@@ -1,4 +1,5 @@
 import type { CompiledModules } from '../protocol.ts';
+import { coversCode } from './acceptCompiled.ts';
 import { type FrameBridge, FrameController, type FrameState } from './FrameController.ts';
 import { openToEvict, type SlotUse, warmToDrop } from './poolEvictions.ts';
 
@@ -93,8 +94,9 @@ export class FramePool {
     // Opens the app's database now: the read on open is then one short transaction.
     this.snapshot(app.id);
     slot.files.then(
-      // Nothing cached: the frame loads the compiler now, not after the click.
-      (prepared) => prepared.compiled || slot.controller?.warmCompiler(),
+      // Not all cached: the frame loads the compiler and compiles the app now, not after the click.
+      (prepared) =>
+        coversCode(prepared.files, prepared.compiled) || slot.controller?.warmCompiler(prepared.files),
       // A failed prefetch is retried on open.
       () => (slot.files = undefined),
     );
