@@ -30,6 +30,12 @@ export interface CompiledStore {
   put(roomId: string, appId: string, files: Record<string, string>, sent: CompiledModules): Promise<boolean>;
 }
 
+/** The files the cache holds no module for (an update's changed ones; all of them on a miss). */
+const uncompiled = (files: Record<string, string>, compiled: CompiledModules | undefined) =>
+  Object.fromEntries(
+    Object.entries(files).filter(([path]) => !compiled || !Object.hasOwn(compiled.modules, path)),
+  );
+
 /** What an open hands the frame: the approved files and, on a cache hit, their compiled modules. */
 interface Prepared {
   files: Record<string, string>;
@@ -94,9 +100,10 @@ export class FramePool {
     // Opens the app's database now: the read on open is then one short transaction.
     this.snapshot(app.id);
     slot.files.then(
-      // Not all cached: the frame loads the compiler and compiles the app now, not after the click.
+      // Not all cached: the frame loads the compiler and compiles what is missing now, not after the click.
       (prepared) =>
-        coversCode(prepared.files, prepared.compiled) || slot.controller?.warmCompiler(prepared.files),
+        coversCode(prepared.files, prepared.compiled) ||
+        slot.controller?.warmCompiler(uncompiled(prepared.files, prepared.compiled)),
       // A failed prefetch is retried on open.
       () => (slot.files = undefined),
     );
