@@ -59,6 +59,8 @@ export default defineConfig({
       ROOM_NPM_OFFLINE: '1',
       // The Sandpack specs and rows run their date-fns apps in Sandpack; e2e/packages.spec.ts has its own server.
       ROOM_PACKAGE_BUNDLES: '0',
+      // e2e/oauthCimd.spec.ts serves its client metadata document from this machine.
+      ROOM_OAUTH_CIMD_ALLOW_LOOPBACK: '1',
     },
   },
 });

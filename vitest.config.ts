@@ -20,7 +20,7 @@ const ALL = ['{src,runtime,server,client,validation,scripts,build,test-support}/
 const ON_POSTGRES = [
   'server/{store,domain}/**/*.test.ts',
   'server/http/{events,idempotency,legacyPackages,review}.test.ts',
-  'server/oauth/{oauthAttack,tokenEndpoint}.test.ts',
+  'server/oauth/{oauthAttack,registrationPool,tokenEndpoint}.test.ts',
 ];
 /** PostgreSQL's own tests (commit order across connections, the migration lock, a restart on one URL). */
 const POSTGRES_ONLY = '**/*.postgres.test.ts';

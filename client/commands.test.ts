@@ -86,7 +86,13 @@ describe('reading commands', () => {
     const app = (await owner('POST', `/api/rooms/${roomId}/proposals/${id}/approve`)).body.app;
     const apps = await runRoom(['apps', roomId, '--json', ...auth]);
     expect(apps.json().apps).toEqual([
-      { instance_id: app.id, name: 'Timer', position: app.position, version: 1 },
+      {
+        instance_id: app.id,
+        name: 'Timer',
+        position: app.position,
+        version: 1,
+        network: { connectDomains: [], resourceDomains: [] },
+      },
     ]);
     expect((await runRoom(['apps', roomId, ...auth])).stdout).toMatch(new RegExp(`${app.id}\\s+1\\s+Timer`));
     const st = await runRoom(['status', roomId, app.id, ...auth]);

@@ -161,6 +161,8 @@ describe('room propose', () => {
       { ...base, files: { 'src/App.tsx': 'const App = 1;' } },
       { ...base, files: { ...ok, 'big.ts': 'x'.repeat(64 * 1024 + 1) } },
       { ...base, limit: 3 },
+      { ...base, files: { ...ok, 'room.json': '{"csp":{"connectDomains":["https://*.github.io"]}}' } },
+      { ...base, files: { ...ok, 'room.json': '{"csp":{"resourceDomain":[]}}' } },
     ];
     const client = new RoomClient({ url: s.url, token: s.ownerToken });
     const cases = [...SEEDS.map((c) => ({ ...c.arguments, room_id: roomId })), ...ours];
@@ -174,7 +176,37 @@ describe('room propose', () => {
       else expect(server).toEqual({ ok: false, code: local.error.code, message: local.error.message });
     }
     await client.close();
-    expect(cases).toHaveLength(18);
+    expect(cases).toHaveLength(20);
+  });
+
+  it('refuses a bad room.json locally naming the entry; the server alone knows its own sites and loopback', async () => {
+    const dir = appDir({
+      'src/App.tsx': APP,
+      'room.json': '{"csp":{"connectDomains":["https://10.0.0.1"]}}',
+    });
+    const r = await runRoom([
+      'propose',
+      dir,
+      '--room',
+      roomId,
+      '--name',
+      'Hi',
+      '--url',
+      'http://127.0.0.1:5498',
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(
+      /^REJECT \(rule\) invalid_network: room\.json csp\.connectDomains: "https:\/\/10\.0\.0\.1" is refused: IP addresses/,
+    );
+    // Loopback passes the shared rules; this server has ROOM_NETWORK_ALLOW_LOOPBACK off, so it refuses.
+    const loop = appDir({
+      'src/App.tsx': APP,
+      'room.json': '{"csp":{"connectDomains":["http://127.0.0.1:8080"]}}',
+    });
+    const sent = await runRoom(['propose', loop, '--room', roomId, '--name', 'Hi', ...auth]);
+    expect(sent.code).not.toBe(0);
+    expect(sent.stderr).toContain('invalid_network');
+    expect(await pending()).toHaveLength(0);
   });
 
   it('retries a dropped answer with the same key: one card, not two', async () => {

@@ -11,7 +11,7 @@ import type {
  * What a native MCP client keeps while it signs in: an `OAuthClientProvider` in memory, and a real
  * loopback server (RFC 8252) the browser is sent back to with the code.
  */
-export async function loopbackClient(name: string) {
+export async function loopbackClient(name: string, opts: { clientMetadataUrl?: string } = {}) {
   let resolveCode: (code: string) => void = () => undefined;
   let codePromise = new Promise<string>((r) => {
     resolveCode = r;
@@ -33,6 +33,8 @@ export async function loopbackClient(name: string) {
     authorizationUrl: undefined as URL | undefined,
   };
   const provider: OAuthClientProvider = {
+    // A client known by its metadata document (CIMD) instead of registering, where the server supports it.
+    clientMetadataUrl: opts.clientMetadataUrl,
     get redirectUrl() {
       return redirectUrl;
     },

@@ -46,6 +46,18 @@ describe('DialogCount', () => {
     stolen.closed();
     expect(stolen.opened(60_000)).toBe(false);
   });
+
+  it('tells the host of a cut once, whether the frame said it or the count found it', () => {
+    const told = new DialogCount(DIALOG_LIMIT.hostCount);
+    expect(told.report('open', 0)).toBe('open');
+    expect(told.report('closed', 1)).toBe('closed');
+    expect(told.report('cut', 2)).toBe('cut');
+    expect(told.report('open', 3)).toBe('over');
+    const counted = new DialogCount(DIALOG_LIMIT.hostCount);
+    expect(counted.report('open', 0)).toBe('open');
+    expect(counted.report('open', 1)).toBe('cut');
+    expect(counted.report('cut', 2)).toBe('over');
+  });
 });
 
 describe('the dialog message', () => {

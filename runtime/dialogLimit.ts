@@ -1,3 +1,5 @@
+import type { DialogPhase } from './protocol.ts';
+
 /** Bounds on the browser's own dialogs (`alert`, `confirm`, `prompt`), kept by the frame and checked again by the host. */
 export const DIALOG_LIMIT = {
   /**
@@ -23,6 +25,7 @@ export const DIALOG_LIMIT = {
 export class DialogCount {
   private readonly times: number[] = [];
   private cut = false;
+  private told = false;
   private showing = false;
 
   constructor(private readonly limit: number = DIALOG_LIMIT.count) {}
@@ -55,6 +58,22 @@ export class DialogCount {
   /** The frame says its dialog closed. */
   closed(): void {
     this.showing = false;
+  }
+
+  /**
+   * The host's reading of a frame's dialog report: `cut` once, the first time the frame (by its word or
+   * by this count) is past the limit, and `over` for every report after that.
+   */
+  report(phase: DialogPhase, now: number): 'open' | 'closed' | 'cut' | 'over' {
+    if (phase === 'closed') {
+      this.closed();
+      return 'closed';
+    }
+    if (phase === 'open' && this.opened(now)) return 'open';
+    this.cut = true;
+    if (this.told) return 'over';
+    this.told = true;
+    return 'cut';
   }
 
   get flooded(): boolean {

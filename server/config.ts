@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { NetworkRules } from '../validation/networkDeclaration.ts';
 
 export interface Config {
   port: number;
@@ -13,11 +14,13 @@ export interface Config {
   databaseUrl: string | undefined;
   ownerToken: string | undefined;
   demo: boolean;
-  /** Proposals one token may make per minute. */
+  /** Proposals one person may make per minute (whatever tokens they use). */
   proposalsPerMinute: number;
   /** Dynamic OAuth client registrations one address may make an hour, and the most clients kept. */
   oauthRegistrationsPerHour: number;
   oauthMaxClients: number;
+  /** Tests only: client metadata documents (CIMD) on http://127.0.0.1 or *.localhost are fetched. */
+  oauthCimdAllowLoopback: boolean;
   /** Proxies whose X-Forwarded-For the registration budget believes (exact addresses). */
   trustedProxies: string[];
   /** Extra origins allowed to frame app documents (Vite's dev server). */
@@ -32,6 +35,8 @@ export interface Config {
   packageBundles: boolean;
   /** More `host[:port]` names the server answers on (load balancers, health checks); no port: any. */
   allowedHosts: string[];
+  /** ROOM_NETWORK_ALLOW_LOOPBACK=1 (tests, development): room.json may name loopback origins. */
+  networkLoopback: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,6 +77,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `ROOM_ALLOWED_HOSTS takes host[:port] names separated by commas (no scheme, no path), got "${badHost}"`,
     );
+  const loopback = env.ROOM_NETWORK_ALLOW_LOOPBACK ?? '0';
+  if (loopback !== '0' && loopback !== '1')
+    throw new Error(`ROOM_NETWORK_ALLOW_LOOPBACK must be 1 or 0, got "${loopback}"`);
   return {
     port,
     host,
@@ -84,6 +92,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proposalsPerMinute,
     oauthRegistrationsPerHour,
     oauthMaxClients,
+    oauthCimdAllowLoopback: env.ROOM_OAUTH_CIMD_ALLOW_LOOPBACK === '1',
     trustedProxies,
     devOrigins: env.ROOM_DEV_ORIGIN ? [env.ROOM_DEV_ORIGIN] : [],
     sandpackUrl,
@@ -91,6 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     npmOffline: env.ROOM_NPM_OFFLINE === '1',
     packageBundles: env.ROOM_PACKAGE_BUNDLES !== '0',
     allowedHosts,
+    networkLoopback: loopback === '1',
   };
 }
 
@@ -145,6 +155,21 @@ export function frameSource(config: Config): string {
 export function sandpackSource(config: Config): string {
   const source = config.sandpackUrl.replace(/\{app\}[^.:/]*/, '*');
   return source === frameSource(config) ? '' : source;
+}
+
+/** What a room.json is checked against here: this deployment's own sites and the loopback setting. */
+export function networkRules(config: Config): NetworkRules {
+  return {
+    ownOrigins: [
+      config.publicUrl,
+      frameSource(config),
+      config.sandpackUrl.replace(/\{app\}[^.:/]*/, '*'),
+      ...config.devOrigins,
+      ...config.allowedHosts.map((h) => `https://${h}`),
+    ],
+    allowLoopback: config.networkLoopback,
+    serverPort: config.port,
+  };
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -111,6 +111,14 @@ server.listen(config.port, config.host, () => {
   else if (token) process.stdout.write(`Sign in: ${config.publicUrl}/?token=${encodeURIComponent(token)}\n`);
   else process.stdout.write('Sign in with the owner token of the other servers on this database\n');
   if (demoRoomId) process.stdout.write(`Demo room: ${config.publicUrl}/rooms/${demoRoomId}\n`);
+  if (config.oauthCimdAllowLoopback)
+    process.stdout.write(
+      'ROOM_OAUTH_CIMD_ALLOW_LOOPBACK=1: client metadata documents on loopback addresses are fetched (for tests only)\n',
+    );
+  if (config.networkLoopback)
+    process.stdout.write(
+      `ROOM_NETWORK_ALLOW_LOOPBACK is on: room.json may name http://*.localhost:<port> and http://127.0.0.1:<port> (never port ${config.port}); for tests and development only\n`,
+    );
 });
 
 let closing = false;

@@ -33,6 +33,7 @@ export const ErrorCode = {
   unresolved_dependency: 'unresolved_dependency',
   invalid_dependency: 'invalid_dependency',
   invalid_alias: 'invalid_alias',
+  invalid_network: 'invalid_network',
   runtime_error: 'runtime_error',
   missing_default_export: 'missing_default_export',
   unresponsive: 'unresponsive',

@@ -11,6 +11,7 @@ it('bundles for the browser with no Node built-ins, require or eval', async () =
       'reviewFlags.ts',
       'codeFlags.ts',
       'confusableNames.ts',
+      'networkDeclaration.ts',
     ].map((f) => path.join(import.meta.dirname, f)),
     bundle: true,
     platform: 'browser',

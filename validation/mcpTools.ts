@@ -76,7 +76,8 @@ export const TOOLS: ToolDefinition[] = [
   }),
   tool({
     name: 'list_room_apps',
-    description: "List the approved apps in a cloud Room's launcher, in launcher order, a page at a time.",
+    description:
+      "List the approved apps in a cloud Room's launcher, in launcher order, a page at a time, each with the network hosts its approved room.json declares.",
     inputSchema: {
       type: 'object',
       properties: {
@@ -93,7 +94,7 @@ export const TOOLS: ToolDefinition[] = [
   tool({
     name: 'read_room_app_status',
     description:
-      "Read one app's safe status: its launcher state and its latest build state (or, for a proposal id you made, its review state). Never files, configuration, logs or app data.",
+      "Read one app's safe status: its launcher state, its latest build state and the network hosts its room.json declares (or, for a proposal id you made, its review state). Never files, configuration, logs or app data.",
     inputSchema: {
       type: 'object',
       properties: { room_id: ROOM_ID, instance_id: { type: 'string', minLength: 1, maxLength: 200 } },

@@ -15,3 +15,8 @@ declare function structuredClone<T>(value: T): T;
 declare var crypto: {
   subtle: { digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> };
 };
+
+declare class URL {
+  constructor(url: string, base?: string);
+  readonly hostname: string;
+}

@@ -2,6 +2,7 @@ import { hasDefaultExport } from './defaultExport.ts';
 import type { WireError } from './errorCodes.ts';
 import { checkImports } from './importCheck.ts';
 import { checkName } from './names.ts';
+import { readNetworkDeclaration } from './networkDeclaration.ts';
 import { checkPath } from './paths.ts';
 import { isProjectFile, MAX_PROJECT_FILE_BYTES, mountEntry } from './projectFiles.ts';
 import { checkToolInput } from './toolInput.ts';
@@ -102,7 +103,16 @@ export function checkFiles(files: unknown, limits: Limits = LIMITS): WireError |
       message: `${ENTRY} has no default export: add \`export default function App() { … }\``,
       detail: { path: ENTRY },
     };
-  return checkImports(map);
+  return checkImports(map) ?? checkRoomJson(map);
+}
+
+// What can be told without the deployment (its own sites, the loopback setting): the server checks those too.
+const ANY_DEPLOYMENT = { ownOrigins: [], allowLoopback: true, serverPort: 0 };
+
+/** The room.json rules every deployment shares, so the CLI refuses a bad declaration before sending it. */
+function checkRoomJson(files: Record<string, string>): WireError | undefined {
+  const verdict = readNetworkDeclaration(files, ANY_DEPLOYMENT);
+  return verdict.ok ? undefined : verdict.error;
 }
 
 /** Rules 2, 3 and the repository limits on the files of a repository version. */

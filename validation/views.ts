@@ -1,4 +1,7 @@
+import type { NetworkDeclaration } from './networkDeclaration.ts';
 import type { Scope } from './scopes.ts';
+
+export type { NetworkDeclaration };
 
 /**
  * The JSON views the server answers with, as the shell and the CLI read them. Times are ISO 8601.
@@ -33,6 +36,8 @@ export interface LauncherApp {
   dependencies: Record<string, string> | null;
   /** How its npm packages run: pre-bundled on the Sucrase path, or Sandpack; null: it imports none. */
   packages_path: PackagesPath | null;
+  /** The hosts its approved room.json declares (empty lists: it cannot reach the network). */
+  network: NetworkDeclaration;
 }
 
 /** 'bundle': built on the server at approval, loaded by the Sucrase frame; 'sandpack': the fallback. */
@@ -69,6 +74,8 @@ export interface AppAbout {
   packages_note: string | null;
   /** The version that runs now. */
   version: number;
+  /** The hosts the version that runs now declares in its room.json. */
+  network: NetworkDeclaration;
 }
 
 /** One version in an app's history; a rollback is a version of its own that names the one it restored. */
@@ -153,6 +160,8 @@ export interface ProposalView {
   /** The OAuth app it came through (its self-declared name), when it came through one. */
   via_client?: string;
   files?: Record<string, string>;
+  /** The hosts its room.json declares: with `files` only. */
+  network?: NetworkDeclaration;
 }
 
 /** A proposal as its proposer gets it back from proposing. */

@@ -1,6 +1,7 @@
 import type { Group, Row } from './Row.ts';
 import { bundle } from './rows/bundle.ts';
 import { crossApp } from './rows/crossApp.ts';
+import { dataFiles } from './rows/dataFiles.ts';
 import { dialogs } from './rows/dialogs.ts';
 import { exhaustion } from './rows/exhaustion.ts';
 import { fileSave } from './rows/fileSave.ts';
@@ -25,6 +26,7 @@ export const matrix: Row[] = [
   ...storage,
   ...webStorage,
   ...crossApp,
+  ...dataFiles,
   ...fileSave,
   ...outbound,
   ...navigation,

@@ -107,7 +107,6 @@ export class FrameController {
   private readonly portFlood = new MessageFlood(MESSAGE_BUDGET.portPerSecond);
   private readonly portBytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
   private readonly dialogs = new DialogCount(DIALOG_LIMIT.hostCount);
-  private dialogsCut = false;
   private dialogOpen = false;
   /** Called once with the time (performance.now) the frame reported its first paint after `run`. */
   onPainted: ((at: number) => void) | undefined;
@@ -245,14 +244,9 @@ export class FrameController {
   };
 
   private onDialog(phase: DialogPhase): void {
-    if (phase === 'closed') {
-      this.dialogs.closed();
-      this.dialogOpen = false;
-      this.watchdog?.release();
-      return;
-    }
     // Counted here too: a frame that claims two dialogs at once, or more than a person's pace, gets no more waiting.
-    if (phase === 'open' && this.dialogs.opened(performance.now())) {
+    const seen = this.dialogs.report(phase, performance.now());
+    if (seen === 'open') {
       this.dialogOpen = true;
       // Only a dialog right after the person's gesture in this frame is waited on: a bare claim would let a spinning app run on.
       const hold = () => {
@@ -264,9 +258,7 @@ export class FrameController {
     }
     this.dialogOpen = false;
     this.watchdog?.release();
-    if (this.dialogsCut) return;
-    this.dialogsCut = true;
-    this.opts.onDialogsCut?.();
+    if (seen === 'cut') this.opts.onDialogsCut?.();
   }
 
   /** The launcher's transient activation with focus in this frame: the person just clicked or typed in it. */

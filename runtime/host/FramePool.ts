@@ -73,6 +73,7 @@ interface Slot {
  */
 export class FramePool {
   private readonly slots = new Map<string, Slot>();
+  private readonly reloads = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private container: HTMLElement | undefined;
   private shown: string | undefined;
@@ -160,6 +161,19 @@ export class FramePool {
     const slot = this.slotFor(app, files);
     slot.usedAt = ++this.clock;
     this.open(app);
+  }
+
+  /** The app's data was replaced (an import): its running frame, shown or not, starts again on it. */
+  reload(appId: string): void {
+    this.reloads.set(appId, this.reloadsOf(appId) + 1);
+    const slot = this.slots.get(appId);
+    if (slot?.controller?.started) this.remount(slot, slot.app);
+    this.changed();
+  }
+
+  /** How many times {@link reload} ran for the app: a frame of its own elsewhere (Sandpack) remounts on it. */
+  reloadsOf(appId: string): number {
+    return this.reloads.get(appId) ?? 0;
   }
 
   /** The person closes a running app ("Close app"): its frame goes, its tab shows "Restart". */

@@ -10,6 +10,8 @@ import {
 import { STORAGE_LIMITS } from '../storageLimits.ts';
 import { WEB_STORAGE_LIMITS } from '../webStorageLimits.ts';
 import type { FrameBridge, FrameIdentity } from './FrameController.ts';
+import type { AppData } from './storage/appDataFile.ts';
+import { readAppData, readGeneration, readLocalAt, replaceAppData } from './storage/appDataStore.ts';
 import { clearApp, readUsage } from './storage/appRecords.ts';
 import { LocalSnapshots } from './storage/LocalSnapshots.ts';
 import { appKey, migrateShared } from './storage/migrateShared.ts';
@@ -55,6 +57,10 @@ export class StorageBridge {
   /** Per app, `local-write` messages not yet committed (see WEB_STORAGE_LIMITS.pendingWrites). */
   private readonly localPending = new Map<string, number>();
   private readonly listeners = new Set<(notice: StorageNotice) => void>();
+  /** Per app, the data generation its frame in this page started on (set with the snapshot it was handed). */
+  private readonly generations = new Map<string, Promise<number>>();
+  /** Per app, the latest generation this page knows (its imports, other pages' notices, its reads). */
+  private readonly latest = new Map<string, number>();
   private channel: BroadcastChannel | undefined;
   /** What `navigator.storage.persist()` answered (false when the browser declined or lacks it). */
   readonly persisted: Promise<boolean>;
@@ -144,12 +150,16 @@ export class StorageBridge {
       return;
     }
     this.inFlight.set(key, busy + 1);
+    // The generation of the frame that sent it: taken now, before a reloaded frame's local-open can replace it.
+    const frameGeneration = this.generationOf(who);
+    frameGeneration.catch(() => {});
     this.open(who)
-      .then((db) =>
-        message.method.startsWith('artifact.')
-          ? runArtifactCall(db, message)
-          : runSdkCall(db, who, message, this.quotaBytes),
-      )
+      .then(async (db) => {
+        const generation = await frameGeneration;
+        return message.method.startsWith('artifact.')
+          ? runArtifactCall(db, message, generation)
+          : runSdkCall(db, who, message, this.quotaBytes, generation);
+      })
       .then(
         (outcome) => {
           answer(outcome.value === undefined ? { ok: true } : { ok: true, value: outcome.value });
@@ -166,10 +176,17 @@ export class StorageBridge {
     const app = whoKey(who);
     const entries = await this.localStep(who, async (db) => {
       const held = this.snapshots.get(app);
-      if (held) return held;
-      const read = await readArea(db, 'local');
-      this.snapshots.keep(app, read);
-      return read;
+      const known = this.latest.get(app);
+      // The frame that gets these entries runs on their generation: read together, never one without the other.
+      if (held && known !== undefined) {
+        this.generations.set(app, Promise.resolve(known));
+        return held;
+      }
+      const read = await readLocalAt(db);
+      this.latest.set(app, read.generation);
+      this.generations.set(app, Promise.resolve(read.generation));
+      this.snapshots.keep(app, read.entries);
+      return read.entries;
     });
     return entries.length > 0 ? entries : undefined;
   }
@@ -200,8 +217,10 @@ export class StorageBridge {
       return;
     }
     this.localPending.set(app, pending + 1);
+    const generation = this.generationOf(who);
+    generation.catch(() => {});
     const write = async (db: AppStorageDb) => {
-      const outcome = await writeArea(db, 'local', batch);
+      const outcome = await writeArea(db, 'local', { ...batch, generation: await generation });
       this.snapshots.applied(app, message, outcome);
       return outcome;
     };
@@ -220,6 +239,47 @@ export class StorageBridge {
       },
       (err: Error) => console.warn(`An app's localStorage write failed: ${err.message}`),
     );
+  }
+
+  private readGeneration(who: FrameIdentity): Promise<number> {
+    const read = this.open(who).then(readGeneration);
+    read.catch(() => {});
+    return read;
+  }
+
+  /** The generation the app's frame here started on (one started without a snapshot: the current one). */
+  private generationOf(who: FrameIdentity): Promise<number> {
+    const key = whoKey(who);
+    let generation = this.generations.get(key);
+    if (!generation) {
+      generation = this.readGeneration(who);
+      this.generations.set(key, generation);
+    }
+    // A failed read is tried again on the next write.
+    return generation.catch((err: Error) => {
+      if (this.generations.get(key) === generation) this.generations.delete(key);
+      throw err;
+    });
+  }
+
+  /** Everything the app keeps on this device, for **Export data** (read in one transaction). */
+  async exportData(who: FrameIdentity): Promise<AppData> {
+    return this.localStep(who, (db) => readAppData(db, who));
+  }
+
+  /**
+   * **Import data**: replaces everything the app keeps here with `data` (checked by the file parser) in one
+   * transaction, as a new generation: every open frame of the app in this browser reloads onto it, and
+   * writes its older frames still send are dropped.
+   */
+  async importData(who: FrameIdentity, data: AppData): Promise<void> {
+    const generation = await this.localStep(who, async (db) => {
+      const next = await replaceAppData(db, who, data);
+      this.snapshots.forget(whoKey(who));
+      this.latest.set(whoKey(who), next);
+      return next;
+    });
+    this.announce({ ...who, key: null, generation }, false);
   }
 
   /** Bytes and keys this app keeps on this device, in `@room/sdk`, `localStorage` and `window.storage`. */
@@ -276,8 +336,10 @@ export class StorageBridge {
   /** Another launcher page changed this app's data: its frame here re-reads. */
   private deliver(notice: StorageNotice): void {
     // Another page wrote it: read it again on the next open.
-    if (notice.area === 'local') this.snapshots.forget(whoKey(notice));
-    this.toFrame(notice);
+    if (notice.area === 'local' || notice.generation !== undefined) this.snapshots.forget(whoKey(notice));
+    if (notice.generation !== undefined) this.latest.delete(whoKey(notice));
+    // A new generation reloads the frame (the launcher's listener): nothing is sent to the old one.
+    if (notice.generation === undefined) this.toFrame(notice);
     for (const listener of this.listeners) listener(notice);
   }
 

@@ -1,3 +1,4 @@
+import type { NetworkRules } from '../../validation/networkDeclaration.ts';
 import type { NpmCache } from '../npm/NpmCache.ts';
 import type { Store } from '../store/Store.ts';
 import type { EventBus } from './EventBus.ts';
@@ -13,4 +14,6 @@ export interface DomainDeps {
   npm?: NpmCache;
   /** False: approved apps with packages run in Sandpack, as before pre-bundling (default true). */
   packageBundles?: boolean;
+  /** What room.json is checked against (the deployment's own sites, the loopback setting); none: no own sites, no loopback. */
+  network?: NetworkRules;
 }

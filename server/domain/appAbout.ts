@@ -1,16 +1,18 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { AppAbout } from '../../validation/views.ts';
-import type { Store } from '../store/Store.ts';
+import { approvedNetwork } from './appNetwork.ts';
 import type { Principal } from './auth.ts';
+import type { DomainDeps } from './DomainDeps.ts';
 import { roomFor } from './rooms.ts';
 
 /** Who proposed and approved an app in the launcher, and the hash of what runs; members only. */
 export async function readAppAbout(
-  store: Store,
+  d: Pick<DomainDeps, 'store' | 'network'>,
   who: Principal,
   roomId: string,
   appId: string,
 ): Promise<AppAbout> {
+  const store = d.store;
   const room = await roomFor(store, who, roomId);
   const app = await store.getInstance(room.id, appId);
   const proposal = app?.state === 'active' ? await store.getProposal(app.proposalId) : undefined;
@@ -34,5 +36,6 @@ export async function readAppAbout(
     packages_path: proposal.packagesPath ?? null,
     packages_note: proposal.bundleNote ?? null,
     version: app.version,
+    network: await approvedNetwork(d, proposal),
   };
 }

@@ -1,11 +1,21 @@
-import type { PinnedPackage, ProposalUpdate, ProposalView } from '../../validation/views.ts';
+import type {
+  NetworkDeclaration,
+  PinnedPackage,
+  ProposalUpdate,
+  ProposalView,
+} from '../../validation/views.ts';
 import type { ProposalRow } from '../store/Store.ts';
 
 export function toProposalView(
   p: ProposalRow,
-  extra: { update: ProposalUpdate | null; files?: Record<string, string>; proposerName?: string },
+  extra: {
+    update: ProposalUpdate | null;
+    files?: Record<string, string>;
+    network?: NetworkDeclaration;
+    proposerName?: string;
+  },
 ): ProposalView {
-  const { update, files, proposerName } = extra;
+  const { update, files, network, proposerName } = extra;
   const view: ProposalView = {
     id: p.id,
     room_id: p.roomId,
@@ -26,6 +36,7 @@ export function toProposalView(
   };
   if (proposerName !== undefined) view.proposer_name = proposerName;
   if (files) view.files = files;
+  if (network) view.network = network;
   return view;
 }
 

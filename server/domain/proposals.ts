@@ -2,6 +2,7 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import type { ProposalEventData } from '../../validation/events.ts';
 import type { ProposalReceipt } from '../../validation/views.ts';
 import type { IdempotencyKey, ProposalRow } from '../store/Store.ts';
+import { requireNetwork } from './appNetwork.ts';
 import { proposalUpdate, updateTarget } from './appVersions.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
@@ -22,6 +23,7 @@ export async function proposeSnippet(d: DomainDeps, who: Principal, args: unknow
   const checked = validateSnippetProposal(args);
   if (!checked.ok) throw new CodedError(checked.error.code, checked.error.message, checked.error.detail);
   const { room_id, name, files, idempotency_key } = checked.value;
+  requireNetwork(d, files);
   const sha = contentSha256(files);
   return propose(d, who, {
     tool: SNIPPET_TOOL,
@@ -48,6 +50,8 @@ export async function proposeRepo(d: DomainDeps, who: Principal, raw: unknown): 
   const args = checked.value;
   await roomFor(d.store, who, args.room_id);
   const version = await readVersionFor(d, who, args.repository_id, args.version_id);
+  // A version stored before room.json was checked (or under other deployment rules) is checked again here.
+  requireNetwork(d, version.files);
   return propose(d, who, {
     tool: REPO_TOOL,
     roomId: args.room_id,
@@ -96,7 +100,8 @@ async function propose(
     if (now) return replay(d, now, input.fingerprint);
     throw err;
   }
-  const budget = who.tokenId ?? who.personId;
+  // Per person: a write token can mint more tokens, so a per-token budget would multiply.
+  const budget = who.personId;
   const hitAt = d.now();
   await d.proposalLimiter.hit(budget, hitAt);
   let created: { proposal: ProposalRow; replayOf?: { proposalId: string; fingerprint: string } };

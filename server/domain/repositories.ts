@@ -1,6 +1,7 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { RepositoryView } from '../../validation/views.ts';
 import type { VersionRow } from '../store/Store.ts';
+import { requireNetwork } from './appNetwork.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { contentSha256, newId } from './ids.ts';
@@ -45,6 +46,7 @@ export async function createVersion(
   const bad = checkVersionFiles(files);
   if (bad) throw new CodedError(bad.code, bad.message, bad.detail);
   const map = files as Record<string, string>;
+  requireNetwork(d, map);
   const v = await d.store.putVersion({
     repositoryId: repo.id,
     id: contentSha256(map),

@@ -1,6 +1,8 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import { networkDeclarationOf } from '../../validation/networkDeclaration.ts';
 import type { ApprovedApp, Inbox, ProposalView } from '../../validation/views.ts';
 import type { ProposalRow, RoomForPerson } from '../store/Store.ts';
+import { networkRulesOf } from './appNetwork.ts';
 import { proposalUpdate } from './appVersions.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
@@ -34,7 +36,7 @@ export async function listProposals(
     rows.map(async (p) =>
       toProposalView(p, {
         update: await proposalUpdate(d.store, p),
-        ...(withFiles ? { files: await filesOf(d, p) } : {}),
+        ...(withFiles ? withNetwork(d, await filesOf(d, p)) : {}),
         ...named(names, p),
       }),
     ),
@@ -65,7 +67,7 @@ export async function readProposal(
   const names = room.role === 'owner' ? await proposerNames(d, [proposal]) : new Map<string, string>();
   return toProposalView(proposal, {
     update: await proposalUpdate(d.store, proposal),
-    files: await filesOf(d, proposal),
+    ...withNetwork(d, await filesOf(d, proposal)),
     ...named(names, proposal),
   });
 }
@@ -234,6 +236,11 @@ async function proposerNames(d: DomainDeps, rows: ProposalRow[]): Promise<Map<st
 function named(names: Map<string, string>, p: ProposalRow): { proposerName?: string } {
   const name = names.get(p.proposerId);
   return name === undefined ? {} : { proposerName: name };
+}
+
+// The hosts the files would be granted on approval, beside the files the card shows.
+function withNetwork(d: DomainDeps, files: Record<string, string>) {
+  return { files, network: networkDeclarationOf(files, networkRulesOf(d)) };
 }
 
 async function filesOf(d: DomainDeps, p: ProposalRow): Promise<Record<string, string>> {

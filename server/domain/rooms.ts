@@ -1,6 +1,8 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import { EMPTY_NETWORK, type NetworkDeclaration } from '../../validation/networkDeclaration.ts';
 import type { LauncherApp, RoomSummary } from '../../validation/views.ts';
 import type { InstanceRow, ProposalRow, RoomForPerson, Store } from '../store/Store.ts';
+import { approvedNetwork } from './appNetwork.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { moveToBundle } from './legacyPackages.ts';
@@ -12,7 +14,7 @@ export async function listRooms(store: Store, who: Principal): Promise<RoomSumma
 
 /** The room as its launcher shows it: approved, active apps in launcher order. */
 export async function readLauncher(
-  d: Pick<DomainDeps, 'store' | 'bus' | 'now' | 'npm' | 'packageBundles'>,
+  d: Pick<DomainDeps, 'store' | 'bus' | 'now' | 'npm' | 'packageBundles' | 'network'>,
   who: Principal,
   roomId: string,
 ): Promise<{ room: RoomSummary; apps: (LauncherApp & { bundleHash: string | null })[] }> {
@@ -23,11 +25,13 @@ export async function readLauncher(
   const current = new Map(
     (await store.getProposals(instances.map((i) => i.proposalId))).map((p) => [p.id, p]),
   );
-  const apps = instances.map((i) => {
-    const p = current.get(i.proposalId);
-    if (p) moveToBundle(d, room.id, p);
-    return toLauncherApp(i, p);
-  });
+  const apps = await Promise.all(
+    instances.map(async (i) => {
+      const p = current.get(i.proposalId);
+      if (p) moveToBundle(d, room.id, p);
+      return toLauncherApp(i, p, p ? await approvedNetwork(d, p) : EMPTY_NETWORK);
+    }),
+  );
   return { room: summarize(room), apps };
 }
 
@@ -73,6 +77,7 @@ function summarize(room: RoomForPerson): RoomSummary {
 function toLauncherApp(
   i: InstanceRow,
   p: ProposalRow | undefined,
+  network: NetworkDeclaration,
 ): LauncherApp & { bundleHash: string | null } {
   const path = p?.packagesPath ?? null;
   // Apps approved before pre-bundling existed have packages and no path: Sandpack until moveToBundle records one.
@@ -85,5 +90,6 @@ function toLauncherApp(
     dependencies: sandpack ? (p?.dependencies ?? null) : null,
     packages_path: sandpack ? 'sandpack' : path,
     bundleHash: path === 'bundle' ? (p?.bundleHash ?? null) : null,
+    network,
   };
 }

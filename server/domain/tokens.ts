@@ -7,6 +7,9 @@ import { credentialsChanged } from './credentialsChanged.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { newId, newSecret, sha256Hex } from './ids.ts';
 
+/** Live personal tokens one person may hold: minting more cannot multiply what is counted per person. */
+export const MAX_LIVE_TOKENS = 50;
+
 /** A personal access token for agents; it never carries a scope its creator lacks. */
 export async function createToken(
   d: DomainDeps,
@@ -26,6 +29,13 @@ export async function createToken(
       {
         scope: missing.join(' '),
       },
+    );
+  const live = (await d.store.listTokens(who.personId)).filter((t) => t.revokedAt === null).length;
+  if (live >= MAX_LIVE_TOKENS)
+    throw new CodedError(
+      'quota_exceeded',
+      `You hold ${live} live tokens, at most ${MAX_LIVE_TOKENS}: revoke one you no longer use (Tokens in your account, or DELETE /api/tokens/<id>) and try again`,
+      { limit: MAX_LIVE_TOKENS },
     );
   const secret = newSecret();
   const row: TokenRow = {

@@ -80,7 +80,7 @@ export function apiRoutes(): Router {
     .route('GET /api/rooms/:roomId/apps/:appId/about', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
       const { roomId, appId } = ctx.params;
-      return { about: await readAppAbout(ctx.deps.store, who, roomId, appId) };
+      return { about: await readAppAbout(ctx.deps, who, roomId, appId) };
     });
   return addOAuthRoutes(addMcpRoutes(addAccountRoutes(addReviewRoutes(router))));
 }

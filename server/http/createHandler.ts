@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { frameHostMatcher, sandpackHostMatcher } from '../config.ts';
+import { frameHostMatcher, networkRules, sandpackHostMatcher } from '../config.ts';
 import { NpmCache } from '../npm/NpmCache.ts';
 import { RegistryCapabilities } from '../npm/registryCapability.ts';
 import { REGISTRY_PATH, serveRegistry } from '../npm/serveRegistry.ts';
@@ -20,6 +20,7 @@ export function createHandler(deps: Deps, log: (line: object) => void = logLine)
   // One npm cache per server: the registry route and proposals' version pinning share it.
   deps.npm ??= new NpmCache({ dir: deps.config.npmCacheDir, offline: deps.config.npmOffline });
   deps.registry ??= new RegistryCapabilities(deps.store);
+  deps.network ??= networkRules(deps.config);
   const capabilities = deps.registry;
   const registryBase = `${deps.config.publicUrl}${REGISTRY_PATH}`;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

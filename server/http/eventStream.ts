@@ -10,6 +10,8 @@ const HEARTBEAT_MS = 15_000;
 export const STREAM_RECHECK_MS = 5_000;
 /** Open streams one token or one session may hold at once. */
 export const STREAMS_PER_CREDENTIAL = 8;
+/** Open streams one person may hold at once, whatever tokens and sessions they use. */
+export const STREAMS_PER_PERSON = 16;
 const BATCH = 200;
 
 // Per server (a process may run several in tests), per credential: streams open now.
@@ -35,19 +37,31 @@ function holdStream(deps: Deps, who: Principal): () => void {
     counts = new Map();
     openStreams.set(deps, counts);
   }
-  const key = who.via === 'token' ? `token:${who.tokenId}` : `session:${who.sessionId}`;
-  const open = counts.get(key) ?? 0;
-  if (open >= STREAMS_PER_CREDENTIAL)
+  const key = who.via === 'token' ? `token:${who.tokenId ?? who.grantId}` : `session:${who.sessionId}`;
+  // Per person too: a write token can mint more tokens, each with a credential budget of its own.
+  const person = `person:${who.personId}`;
+  if ((counts.get(key) ?? 0) >= STREAMS_PER_CREDENTIAL)
     throw new CodedError(
       'rate_limited',
       `Too many open event streams for this sign-in: at most ${STREAMS_PER_CREDENTIAL} at once. Close one first.`,
       { limit: STREAMS_PER_CREDENTIAL },
     );
-  counts.set(key, open + 1);
+  if ((counts.get(person) ?? 0) >= STREAMS_PER_PERSON)
+    throw new CodedError(
+      'rate_limited',
+      `Too many open event streams for one person: at most ${STREAMS_PER_PERSON} at once, across all your tokens and sign-ins. Close one first.`,
+      { limit: STREAMS_PER_PERSON },
+    );
+  const bump = (k: string, by: number) => {
+    const n = (counts.get(k) ?? 0) + by;
+    if (n > 0) counts.set(k, n);
+    else counts.delete(k);
+  };
+  bump(key, 1);
+  bump(person, 1);
   return () => {
-    const left = (counts.get(key) ?? 1) - 1;
-    if (left > 0) counts.set(key, left);
-    else counts.delete(key);
+    bump(key, -1);
+    bump(person, -1);
   };
 }
 

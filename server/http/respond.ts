@@ -15,6 +15,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   name_taken: 409,
   confusable_name: 409,
   idempotency_key_mismatch: 409,
+  quota_exceeded: 409,
   payload_too_large: 413,
   too_large: 413,
   misdirected_request: 421,

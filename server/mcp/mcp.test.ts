@@ -238,6 +238,7 @@ describe('tools', () => {
       'latest_build',
       'launcher_state',
       'name',
+      'network',
       'room_id',
       'version',
       'versions',
@@ -295,7 +296,13 @@ describe('tools', () => {
 
     const list = await call(c, 'list_room_apps', { room_id: roomId });
     expect(list.structuredContent?.apps).toEqual([
-      { instance_id: app.id, name: 'Timer', position: 0, version: 2 },
+      {
+        instance_id: app.id,
+        name: 'Timer',
+        position: 0,
+        version: 2,
+        network: { connectDomains: [], resourceDomains: [] },
+      },
     ]);
     const status = await call(c, 'read_room_app_status', { room_id: roomId, instance_id: app.id });
     expect(status.structuredContent).toMatchObject({ launcher_state: 'active', version: 2 });

@@ -1,5 +1,7 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import { EMPTY_NETWORK } from '../../validation/networkDeclaration.ts';
 import type { ProposalReceipt } from '../../validation/views.ts';
+import { approvedNetwork } from '../domain/appNetwork.ts';
 import type { Principal } from '../domain/auth.ts';
 import type { DomainDeps } from '../domain/DomainDeps.ts';
 import { readEvents } from '../domain/events.ts';
@@ -47,6 +49,7 @@ export async function runTool(d: ToolDeps, who: Principal, name: string, args: u
           name: app.name,
           position: app.position,
           version: app.version,
+          network: app.network,
         })),
         next_cursor: more ? encodeCursor(room.id, start + a.limit) : null,
         has_more: more,
@@ -96,12 +99,15 @@ async function appStatus(
   const room = await roomFor(d.store, who, a.room_id);
   const instance = await d.store.getInstance(room.id, a.instance_id);
   if (instance) {
+    const current = await d.store.getProposal(instance.proposalId);
     return {
       room_id: room.id,
       instance_id: instance.id,
       name: instance.name,
       launcher_state: instance.state,
       version: instance.version,
+      // The hosts the version that runs now declares (its frame's CSP allows these and no others).
+      network: current ? await approvedNetwork(d, current) : EMPTY_NETWORK,
       versions: (await d.store.listAppVersions(instance.id)).map((v) => ({
         version: v.version,
         content_sha256: v.contentSha256,
@@ -124,6 +130,7 @@ async function appStatus(
     review_state: proposal.state === 'pending' ? 'pending_review' : proposal.state,
     ...(proposal.decline_reason ? { decline_reason: proposal.decline_reason } : {}),
     launcher_state: app ? app.state : 'absent',
+    network: proposal.network ?? EMPTY_NETWORK,
   };
 }
 

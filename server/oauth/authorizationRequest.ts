@@ -1,13 +1,16 @@
 import type { Config } from '../config.ts';
-import type { OAuthClientRow, OAuthStore } from '../store/OAuthStore.ts';
+import type { OAuthClientRow } from '../store/OAuthStore.ts';
 import type { Scope } from '../store/Store.ts';
 import { checkResource } from './mcpResource.ts';
 import { OAuthError } from './OAuthError.ts';
 import { parseScopes } from './oauthScopes.ts';
 import { matchRedirectUri } from './redirectUris.ts';
 
+/** The client a request names: registered here, or (CIMD) from its checked metadata document. */
+export type RequestClient = Pick<OAuthClientRow, 'id' | 'name' | 'redirectUris'>;
+
 export interface AuthorizationRequest {
-  client: OAuthClientRow;
+  client: RequestClient;
   redirectUri: string;
   codeChallenge: string;
   scopes: Scope[];
@@ -34,12 +37,12 @@ export class RedirectedError extends Error {
  * shown here, never redirected), then the rest (redirected to the client with the standard error).
  */
 export async function readAuthorizationRequest(
-  store: OAuthStore,
+  findClient: (clientId: string) => Promise<RequestClient | undefined>,
   config: Config,
   params: URLSearchParams,
 ): Promise<AuthorizationRequest> {
   const clientId = params.get('client_id') ?? '';
-  const client = clientId ? await store.getClient(clientId) : undefined;
+  const client = clientId ? await findClient(clientId) : undefined;
   if (!client) throw new UnsafeRedirect('This app is not registered here (unknown client_id).');
   const asked = params.get('redirect_uri');
   const redirectUri =

@@ -227,21 +227,36 @@ it('registration: public loopback or https clients only, bounded fields, per-add
   expect(ok.body).toMatchObject({ token_endpoint_auth_method: 'none', client_name: 'Unnamed app' });
 });
 
-it('registration is rate limited per address, and the total is capped', async () => {
+it('consented registrations are rate limited per address, and their total is capped', async () => {
   await s.close();
   s = await startTestServer({ env: { ROOM_OAUTH_REGISTRATIONS_PER_HOUR: '3', ROOM_OAUTH_MAX_CLIENTS: '4' } });
   flow = oauthFlow(s);
-  for (let i = 0; i < 3; i++) expect((await flow.register()).status).toBe(201);
+  const cookie = await flow.signIn();
+  for (let i = 0; i < 3; i++) await flow.consent({ cookie });
   const limited = await flow.register();
   expect([limited.status, limited.body.error]).toEqual([429, 'temporarily_unavailable']);
   expect(limited.headers.get('retry-after')).toBe('3600');
   s.advance(60 * 60 * 1000);
-  expect((await flow.register()).status).toBe(201);
+  await flow.consent({ cookie });
   const full = await flow.register();
   expect([full.status, full.body.error]).toEqual([429, 'temporarily_unavailable']);
-  // Clients nobody connected within a day are removed, so the cap cannot be filled for good.
-  s.advance(24 * 60 * 60 * 1000);
-  expect((await flow.register()).status).toBe(201);
+});
+
+it('an issuer with a path: its metadata at the path-inserted forms, and nowhere else under them', async () => {
+  await s.close();
+  s = await startTestServer({
+    env: { ROOM_PUBLIC_URL: 'http://127.0.0.1/rooms', ROOM_ALLOWED_HOSTS: '127.0.0.1' },
+  });
+  for (const path of [
+    '/.well-known/oauth-authorization-server/rooms',
+    '/.well-known/openid-configuration/rooms',
+  ]) {
+    const res = await fetch(`${s.url}${path}`);
+    expect(res.status, path).toBe(200);
+    expect((await res.json()).issuer).toBe('http://127.0.0.1/rooms');
+  }
+  const other = await fetch(`${s.url}/.well-known/openid-configuration/other`);
+  expect([other.status, other.headers.get('content-type')]).toEqual([404, 'application/json; charset=utf-8']);
 });
 
 it('behind a trusted proxy each forwarded caller has its own registration budget; IPv6 per /64', async () => {
@@ -249,12 +264,19 @@ it('behind a trusted proxy each forwarded caller has its own registration budget
   s = await startTestServer({
     env: { ROOM_OAUTH_REGISTRATIONS_PER_HOUR: '1', ROOM_TRUSTED_PROXIES: '127.0.0.1' },
   });
-  const register = (forwarded: string) =>
-    fetch(`${s.url}/oauth/register`, {
+  flow = oauthFlow(s);
+  const cookie = await flow.signIn();
+  // Each registration is allowed at once, so it counts toward its address's budget.
+  const register = async (forwarded: string) => {
+    const res = await fetch(`${s.url}/oauth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded },
       body: JSON.stringify({ redirect_uris: [REDIRECT] }),
-    }).then((r) => r.status);
+    });
+    const body = await res.json();
+    if (res.status === 201) await flow.consent({ cookie, clientId: body.client_id });
+    return res.status;
+  };
   expect(await register('203.0.113.7')).toBe(201);
   expect(await register('198.51.100.1, 203.0.113.7')).toBe(429);
   expect(await register('203.0.113.8')).toBe(201);
@@ -274,9 +296,20 @@ it('metadata names this server; unknown paths under /.well-known and /oauth are 
       registration_endpoint: `${s.url}/oauth/register`,
     });
   }
+  // The OIDC URI serves the same RFC 8414 document, with no OpenID-only field.
+  const oidc = await (await fetch(`${s.url}/.well-known/openid-configuration`)).json();
+  expect(oidc).toEqual(await (await fetch(`${s.url}/.well-known/oauth-authorization-server`)).json());
+  for (const field of [
+    'jwks_uri',
+    'userinfo_endpoint',
+    'id_token_signing_alg_values_supported',
+    'subject_types_supported',
+  ])
+    expect(oidc, field).not.toHaveProperty(field);
   for (const path of [
     '/.well-known/nothing',
     '/.well-known/oauth-authorization-server/extra',
+    '/.well-known/openid-configuration/extra',
     '/oauth/nothing',
   ]) {
     const res = await fetch(`${s.url}${path}`);

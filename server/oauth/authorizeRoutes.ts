@@ -9,10 +9,17 @@ import { refusedPage } from '../http/signInLink.ts';
 import type { Scope } from '../store/Store.ts';
 import {
   RedirectedError,
+  type RequestClient,
   readAuthorizationRequest,
   redirectTo,
   UnsafeRedirect,
 } from './authorizationRequest.ts';
+import {
+  ClientMetadataDocuments,
+  isMetadataClientId,
+  MetadataRefused,
+  metadataUrlProblem,
+} from './clientMetadata.ts';
 import {
   answeredPage,
   authorizeErrorPage,
@@ -40,17 +47,35 @@ export function addAuthorizeRoutes(router: Router): Router {
 async function showConsent(ctx: Ctx): Promise<void> {
   const { res, url, deps } = ctx;
   const security = shellSecurityHeaders(deps.config);
-  let request: Awaited<ReturnType<typeof readAuthorizationRequest>>;
-  try {
-    request = await readAuthorizationRequest(deps.oauth, deps.config, url.searchParams);
-  } catch (err) {
-    if (err instanceof UnsafeRedirect) return sendHtml(res, 400, authorizeErrorPage(err.message), security);
-    if (err instanceof RedirectedError) return showError(ctx, err);
-    throw err;
-  }
   const who = await cookieSession(ctx);
+  const clientId = url.searchParams.get('client_id') ?? '';
+  const byDocument = isMetadataClientId(clientId);
+  // A metadata document is fetched only for a signed-in person: a stranger's link makes this server fetch nothing.
+  const problem = byDocument ? metadataUrlProblem(clientId, deps.config.oauthCimdAllowLoopback) : undefined;
+  if (problem)
+    return sendHtml(
+      res,
+      400,
+      authorizeErrorPage(`This app's client_id cannot be used: ${problem}.`),
+      security,
+    );
+  let request: Awaited<ReturnType<typeof readAuthorizationRequest>> | undefined;
+  if (!byDocument || who)
+    try {
+      const find =
+        byDocument && who
+          ? () => documentClient(ctx, clientId, who.personId)
+          : (id: string) => deps.oauth.getClient(id);
+      request = await readAuthorizationRequest(find, deps.config, url.searchParams);
+    } catch (err) {
+      if (err instanceof MetadataRefused)
+        return sendHtml(res, 400, authorizeErrorPage(err.message), security);
+      if (err instanceof UnsafeRedirect) return sendHtml(res, 400, authorizeErrorPage(err.message), security);
+      if (err instanceof RedirectedError) return showError(ctx, err);
+      throw err;
+    }
   const here = `${url.pathname}${url.search}`;
-  if (!who) {
+  if (!who || !request) {
     // A Strict cookie is not sent on a navigation from another site (the app opened this link): one
     // same-site step, and it is.
     const site = ctx.req.headers['sec-fetch-site'];
@@ -92,6 +117,7 @@ async function showConsent(ctx: Ctx): Promise<void> {
     200,
     consentPage({
       clientName: request.client.name,
+      verifiedHost: byDocument ? new URL(request.client.id).host : undefined,
       redirectUri: request.redirectUri,
       scopes,
       requestSecret: secret,
@@ -164,6 +190,23 @@ async function answerConsent(ctx: Ctx): Promise<void> {
     pending.sessionId,
     redirectTo(pending.redirectUri, deps.config, { code, state: pending.state }),
   );
+}
+
+const documents = new WeakMap<Ctx['deps'], ClientMetadataDocuments>();
+
+/** A CIMD client from its (cached) checked document, kept as a client row so its grants can name it. */
+async function documentClient(ctx: Ctx, clientId: string, personId: string): Promise<RequestClient> {
+  let docs = documents.get(ctx.deps);
+  if (!docs) {
+    docs = new ClientMetadataDocuments({
+      allowLoopback: ctx.deps.config.oauthCimdAllowLoopback,
+      now: ctx.deps.now,
+    });
+    documents.set(ctx.deps, docs);
+  }
+  const client = await docs.load(clientId, personId);
+  await ctx.deps.oauth.putMetadataClient(client, ctx.deps.now());
+  return client;
 }
 
 /** POST-redirect-GET to our own page holding where the browser goes next (once, for this session). */

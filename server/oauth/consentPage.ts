@@ -2,9 +2,14 @@ import { confirmForm, escapeHtml, htmlPage, movingOnPage } from '../http/htmlPag
 import type { Scope } from '../store/Store.ts';
 import { SCOPE_WORDS } from './oauthScopes.ts';
 
-/** Allow or Deny for one app: its self-chosen name (unverified), where it sends you back, the scopes. */
+/**
+ * Allow or Deny for one app: who it is (a CIMD client's host, verified by fetching its document there; its
+ * name self-declared either way), where it sends you back, the scopes.
+ */
 export function consentPage(input: {
   clientName: string;
+  /** The host of a metadata-document client_id; undefined for a registered (DCR) client. */
+  verifiedHost?: string | undefined;
   redirectUri: string;
   scopes: Scope[];
   requestSecret: string;
@@ -22,7 +27,11 @@ export function consentPage(input: {
   return htmlPage(
     `Connect ${input.clientName} to Rooms?`,
     `<h1>Connect an app to Rooms?</h1>
-<p>An app calling itself <strong>${name}</strong> <em>(unverified: the app chose this name itself)</em> asks to act as <strong>${escapeHtml(input.personName)}</strong>.</p>
+${
+  input.verifiedHost === undefined
+    ? `<p>An app calling itself <strong>${name}</strong> <em>(unverified: the app chose this name itself)</em> asks to act as <strong>${escapeHtml(input.personName)}</strong>.</p>`
+    : `<p>An app from <strong class="client-host">${escapeHtml(input.verifiedHost)}</strong> <em>(verified: its client document is published there)</em>, calling itself <strong>${name}</strong> <em>(self-declared)</em>, asks to act as <strong>${escapeHtml(input.personName)}</strong>.</p>`
+}
 <p>After you choose, it continues at <strong class="redirect-host">${host}</strong>. Allow only if you started this from an app you trust on that host.</p>
 <form method="post" action="/oauth/authorize">
 <input type="hidden" name="request" value="${escapeHtml(input.requestSecret)}">

@@ -7,7 +7,7 @@ import { readJson, sendJson } from '../http/respond.ts';
 import { AUTHORIZE_PATH, addAuthorizeRoutes } from './authorizeRoutes.ts';
 import { checkResource } from './mcpResource.ts';
 import { OAuthError, sendOAuthError } from './OAuthError.ts';
-import { FORM_BODY, REGISTRATION_BODY, UNUSED_CLIENT_MS } from './oauthLimits.ts';
+import { FORM_BODY, PENDING_CLIENT_MS, REGISTRATION_BODY } from './oauthLimits.ts';
 import { registerClient } from './registerClient.ts';
 import { registrationAddress } from './registrationAddress.ts';
 import { exchangeCode, refreshGrant, revokeByToken } from './tokenGrants.ts';
@@ -27,15 +27,28 @@ export function addOAuthRoutes(router: Router): Router {
   };
   for (const path of ['/oauth/register', '/oauth/token', '/oauth/revoke'])
     router.add('OPTIONS', path, preflight);
+  // The issuer's own path inserted (RFC 8414 §3.1): served only when it is this issuer's path.
+  const inserted: Handler = async (ctx) => {
+    if (`/${ctx.params.path}` !== new URL(ctx.deps.config.publicUrl).pathname.replace(/\/+$/, ''))
+      return sendJson(ctx.res, 404, { code: 'not_found', message: 'No authorization server metadata here' });
+    return metadata(ctx);
+  };
   addAuthorizeRoutes(router);
+  for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'])
+    router
+      .add('GET', path, metadata)
+      .add('OPTIONS', path, preflight)
+      .add('GET', `${path}/:path`, inserted)
+      .add('OPTIONS', `${path}/:path`, preflight);
   return router
-    .add('GET', '/.well-known/oauth-authorization-server', metadata)
-    .add('GET', '/.well-known/openid-configuration', metadata)
-    .add('OPTIONS', '/.well-known/oauth-authorization-server', preflight)
     .add(
       'POST',
       '/oauth/register',
       oauth(async (ctx) => {
+        // JSON only: a text/plain body is a "simple" request any page can send with no preflight.
+        const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+        if (type !== 'application/json')
+          throw new OAuthError('invalid_client_metadata', 'The body must be application/json', 415);
         const body = await readJson(ctx.req, REGISTRATION_BODY).catch(() => {
           throw new OAuthError(
             'invalid_client_metadata',
@@ -67,7 +80,7 @@ export function addOAuthRoutes(router: Router): Router {
           throw new OAuthError('invalid_client', 'Unknown client_id');
         grant.resource = checkResource(ctx.deps.config, form.get('resource'));
         // Expired codes, tokens and consent forms go as new ones come (a used one is kept until it expires).
-        await ctx.deps.oauth.prune(grant.now, grant.now - UNUSED_CLIENT_MS);
+        await ctx.deps.oauth.prune(grant.now, grant.now - PENDING_CLIENT_MS);
         const tokens =
           type === 'authorization_code' ? await exchangeCode(grant, form) : await refreshGrant(grant, form);
         sendJson(ctx.res, 200, tokens, { ...CORS, pragma: 'no-cache' });
@@ -108,6 +121,8 @@ export function addOAuthRoutes(router: Router): Router {
     });
 }
 
+// /.well-known/openid-configuration serves the same RFC 8414 document: it has no OpenID-only field (this
+// server issues no ID tokens), and MCP clients that try OIDC discovery find the server in one request.
 function serverMetadata(ctx: Ctx) {
   const base = ctx.deps.config.publicUrl;
   return {
@@ -119,6 +134,8 @@ function serverMetadata(ctx: Ctx) {
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
+    // Client ID Metadata Documents: an https URL client_id, fetched at consent; clients are public (none).
+    client_id_metadata_document_supported: true,
     token_endpoint_auth_methods_supported: ['none'],
     revocation_endpoint_auth_methods_supported: ['none'],
     scopes_supported: ALL_SCOPES,

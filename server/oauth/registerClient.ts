@@ -1,19 +1,29 @@
 import { newId } from '../domain/ids.ts';
 import type { OAuthStore } from '../store/OAuthStore.ts';
 import { OAuthError } from './OAuthError.ts';
-import { MAX_CLIENT_NAME, MAX_REDIRECT_URIS, UNUSED_CLIENT_MS } from './oauthLimits.ts';
+import {
+  MAX_CLIENT_NAME,
+  MAX_REDIRECT_URIS,
+  PENDING_CLIENT_MS,
+  PENDING_PER_ADDRESS,
+  PENDING_POOL,
+} from './oauthLimits.ts';
 import { redirectUriProblem } from './redirectUris.ts';
 
 export interface RegistrationBounds {
   perAddressPerHour: number;
   maxClients: number;
+  /** Registrations waiting for consent kept at most (tests set a small one). */
+  pendingPool?: number;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * RFC 7591 dynamic registration of a public client (no secret; PKCE proves the caller). Unauthenticated,
- * so bounded: per address and hour, a total count, and field sizes. Returns the registration response.
+ * so bounded: it waits in a pool of its own until someone allows it (an hour at most; past the pool's
+ * bound the oldest goes, an address's own first), and only consented clients count toward the address's
+ * hourly budget and the total cap, so nobody spends them for others. Returns the registration response.
  */
 export async function registerClient(
   store: OAuthStore,
@@ -55,8 +65,8 @@ export async function registerClient(
   // Shown on the consent page and in Connected: control and bidi characters could disguise it.
   const name = rawName.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || 'Unnamed app';
 
-  await store.prune(opts.now, opts.now - UNUSED_CLIENT_MS);
-  const { perAddressPerHour, maxClients } = opts.bounds;
+  await store.prune(opts.now, opts.now - PENDING_CLIENT_MS);
+  const { perAddressPerHour, maxClients, pendingPool = PENDING_POOL } = opts.bounds;
   if ((await store.countClientsSince(opts.address, opts.now - HOUR_MS)) >= perAddressPerHour)
     throw new OAuthError(
       'temporarily_unavailable',
@@ -65,12 +75,23 @@ export async function registerClient(
     );
   if ((await store.countClients()) >= maxClients)
     throw new OAuthError('temporarily_unavailable', `This server holds at most ${maxClients} apps`, 429);
+  // Room in the pool: an address loses its own oldest first, then the oldest anywhere goes.
+  while ((await store.countPendingClients(opts.address)) >= PENDING_PER_ADDRESS)
+    if (!(await store.dropOldestPending(opts.address))) break;
+  while ((await store.countPendingClients()) >= pendingPool)
+    if (!(await store.dropOldestPending()))
+      throw new OAuthError(
+        'temporarily_unavailable',
+        'Too many apps are connecting right now; try again later',
+        429,
+      );
   const client = {
     id: newId('c', 16),
     name,
     redirectUris: uris as string[],
     createdAt: opts.now,
     createdBy: opts.address,
+    consentedAt: null,
   };
   await store.insertClient(client);
   return {

@@ -8,6 +8,8 @@ export interface OAuthClientRow {
   createdAt: number;
   /** The address that registered it (the registration bound counts per address). */
   createdBy: string;
+  /** Its first Allow; null while it waits in the pool of registrations nobody consented to. */
+  consentedAt: number | null;
 }
 
 /** One consent: every code and token issued from it belongs to it; revoking it ends them all. */
@@ -67,9 +69,17 @@ export interface GrantWithClient extends OAuthGrantRow {
 
 /** Everything the OAuth server keeps; async so another engine can serve it. */
 export interface OAuthStore {
+  /** Consented clients (the cap counts these only). */
   countClients(): Promise<number>;
+  /** Clients waiting for their first Allow, all of them or from one address. */
+  countPendingClients(createdBy?: string): Promise<number>;
+  /** Consented clients this address registered since then. */
   countClientsSince(createdBy: string, since: number): Promise<number>;
+  /** Removes the oldest waiting client (of this address) that no open consent page names; false if none. */
+  dropOldestPending(createdBy?: string): Promise<boolean>;
   insertClient(client: OAuthClientRow): Promise<void>;
+  /** A client known from its metadata document: kept (waiting for consent if new), its name and URIs as fetched now. */
+  putMetadataClient(client: { id: string; name: string; redirectUris: string[] }, at: number): Promise<void>;
   getClient(id: string): Promise<OAuthClientRow | undefined>;
 
   insertRequest(request: OAuthRequestRow): Promise<void>;
@@ -80,7 +90,7 @@ export interface OAuthStore {
   /** Removes and returns a live answer of this session (its page moves on once). */
   takeAnswer(hash: string, sessionId: string, now: number): Promise<OAuthAnswerRow | undefined>;
 
-  /** The grant and its first secret (the code), in one transaction. */
+  /** The grant and its first secret (the code), in one transaction; its client leaves the pool. */
   insertGrant(grant: OAuthGrantRow, code: OAuthSecretRow): Promise<void>;
   getGrant(id: string): Promise<GrantWithClient | undefined>;
   listGrants(personId: string): Promise<GrantWithClient[]>;
@@ -96,7 +106,7 @@ export interface OAuthStore {
   clientNamesOf(proposalIds: string[]): Promise<Map<string, string>>;
   /**
    * Removes expired secrets (but keeps a used code while its grant lives, so a late replay still
-   * revokes it), requests and answers, and clients created before `unusedBefore` that nobody connected.
+   * revokes it), requests and answers, and clients registered before `pendingBefore` nobody consented to.
    */
-  prune(now: number, unusedBefore: number): Promise<void>;
+  prune(now: number, pendingBefore: number): Promise<void>;
 }

@@ -31,6 +31,7 @@ it('keeps clients, grants, secrets, consent forms and proposals through an app',
     redirectUris: ['http://127.0.0.1/cb'],
     createdAt: 5,
     createdBy: 'a',
+    consentedAt: null,
   });
   expect(await oauth.getClient('c1')).toEqual({
     id: 'c1',
@@ -38,12 +39,15 @@ it('keeps clients, grants, secrets, consent forms and proposals through an app',
     redirectUris: ['http://127.0.0.1/cb'],
     createdAt: 5,
     createdBy: 'a',
+    consentedAt: null,
   });
   expect([
     await oauth.countClients(),
     await oauth.countClientsSince('a', 5),
     await oauth.countClientsSince('a', 6),
-  ]).toEqual([1, 1, 0]);
+  ]).toEqual([0, 0, 0]);
+  // Waiting for consent: in the pool, counted apart.
+  expect([await oauth.countPendingClients(), await oauth.countPendingClients('a')]).toEqual([1, 1]);
   const request = {
     hash: 'r1',
     sessionId: 's1',
@@ -73,6 +77,30 @@ it('keeps clients, grants, secrets, consent forms and proposals through an app',
     },
     secret('h-code', 'code', 70),
   );
+  // A metadata-document client: kept once, its name and URIs as last fetched, never in the cap.
+  await oauth.putMetadataClient(
+    { id: 'https://a.example/m', name: 'One', redirectUris: ['https://a.example/cb'] },
+    8,
+  );
+  await oauth.putMetadataClient(
+    { id: 'https://a.example/m', name: 'Two', redirectUris: ['https://a.example/cb2'] },
+    9,
+  );
+  expect(await oauth.getClient('https://a.example/m')).toMatchObject({
+    name: 'Two',
+    createdAt: 8,
+    consentedAt: null,
+  });
+  expect(await oauth.countPendingClients()).toBe(1);
+  await oauth.prune(0, 9);
+  expect(await oauth.getClient('https://a.example/m')).toBeUndefined();
+  // Its first Allow takes the client out of the pool: now it counts.
+  expect([
+    await oauth.countClients(),
+    await oauth.countClientsSince('a', 5),
+    await oauth.countPendingClients(),
+  ]).toEqual([1, 1, 0]);
+  expect((await oauth.getClient('c1'))?.consentedAt).toBe(10);
   expect((await oauth.findSecret('h-code'))?.codeChallenge).toBe('c'.repeat(43));
   expect(await oauth.rotate('h-code', [secret('h-a', 'access'), secret('h-r', 'refresh')], 20)).toBe(true);
   expect(await oauth.rotate('h-code', [secret('h-a2', 'access')], 21)).toBe(false);
@@ -87,7 +115,14 @@ it('keeps clients, grants, secrets, consent forms and proposals through an app',
   expect(await oauth.listGrants('p1')).toEqual([]);
   expect((await oauth.getGrant('g1'))?.revokedAt).toBe(40);
   // Expired secrets go; a client with a grant stays, one nobody connected goes.
-  await oauth.insertClient({ id: 'c2', name: 'Unused', redirectUris: [], createdAt: 5, createdBy: 'a' });
+  await oauth.insertClient({
+    id: 'c2',
+    name: 'Unused',
+    redirectUris: [],
+    createdAt: 5,
+    createdBy: 'a',
+    consentedAt: null,
+  });
   await oauth.prune(75, 6);
   expect(await oauth.findSecret('h-code')).toBeUndefined();
   expect(await oauth.findSecret('h-a')).toBeDefined();
@@ -96,7 +131,14 @@ it('keeps clients, grants, secrets, consent forms and proposals through an app',
 });
 
 it('a used code outlives its expiry while its grant lives; a grant ends with its source token', async () => {
-  await oauth.insertClient({ id: 'c1', name: 'App', redirectUris: [], createdAt: 5, createdBy: 'a' });
+  await oauth.insertClient({
+    id: 'c1',
+    name: 'App',
+    redirectUris: [],
+    createdAt: 5,
+    createdBy: 'a',
+    consentedAt: null,
+  });
   await t.store.insertToken({
     id: 't1',
     personId: 'p1',

@@ -19,6 +19,7 @@ export type OAuthTables = {
     redirect_uris_json: string;
     created_at: number;
     created_by: string;
+    consented_at: number | null;
   };
   oauth_grants: {
     id: string;
@@ -58,6 +59,9 @@ export type OAuthTables = {
 
 type Db = Kysely<Tables & OAuthTables>;
 
+/** `created_by` of a client known from its metadata document (CIMD): no address registered it. */
+export const METADATA_DOCUMENT = 'metadata-document';
+
 /** `OAuthStore` over Kysely: the same queries on SQLite and PostgreSQL, on the main store's connection. */
 export class SqlOAuthStore implements OAuthStore {
   private readonly db: Db;
@@ -70,8 +74,19 @@ export class SqlOAuthStore implements OAuthStore {
     const row = await this.db
       .selectFrom('oauth_clients')
       .select((eb) => eb.fn.countAll().as('n'))
+      .where('consented_at', 'is not', null)
+      .where('created_by', '!=', METADATA_DOCUMENT)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  async countPendingClients(createdBy?: string) {
+    let query = this.db
+      .selectFrom('oauth_clients')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('consented_at', 'is', null);
+    if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+    return Number((await query.executeTakeFirstOrThrow()).n);
   }
 
   async countClientsSince(createdBy: string, since: number) {
@@ -80,8 +95,31 @@ export class SqlOAuthStore implements OAuthStore {
       .select((eb) => eb.fn.countAll().as('n'))
       .where('created_by', '=', createdBy)
       .where('created_at', '>=', since)
+      .where('consented_at', 'is not', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  async dropOldestPending(createdBy?: string) {
+    let oldest = this.db
+      .selectFrom('oauth_clients')
+      .select('id')
+      .where('consented_at', 'is', null)
+      .where('id', 'not in', this.db.selectFrom('oauth_requests').select('client_id'))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1);
+    if (createdBy !== undefined) oldest = oldest.where('created_by', '=', createdBy);
+    const row = await oldest.executeTakeFirst();
+    if (!row) return false;
+    // Gone meanwhile (a consent page opened, another server dropped it): the caller asks again.
+    await this.db
+      .deleteFrom('oauth_clients')
+      .where('id', '=', row.id)
+      .where('consented_at', 'is', null)
+      .where('id', 'not in', this.db.selectFrom('oauth_requests').select('client_id'))
+      .execute();
+    return true;
   }
 
   async insertClient(c: OAuthClientRow) {
@@ -93,7 +131,24 @@ export class SqlOAuthStore implements OAuthStore {
         redirect_uris_json: JSON.stringify(c.redirectUris),
         created_at: c.createdAt,
         created_by: c.createdBy,
+        consented_at: c.consentedAt,
       })
+      .execute();
+  }
+
+  async putMetadataClient(c: { id: string; name: string; redirectUris: string[] }, at: number) {
+    const uris = JSON.stringify(c.redirectUris);
+    await this.db
+      .insertInto('oauth_clients')
+      .values({
+        id: c.id,
+        name: c.name,
+        redirect_uris_json: uris,
+        created_at: at,
+        created_by: METADATA_DOCUMENT,
+        consented_at: null,
+      })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: c.name, redirect_uris_json: uris }))
       .execute();
   }
 
@@ -106,6 +161,7 @@ export class SqlOAuthStore implements OAuthStore {
       redirectUris: JSON.parse(row.redirect_uris_json) as string[],
       createdAt: Number(row.created_at),
       createdBy: row.created_by,
+      consentedAt: row.consented_at === null ? null : Number(row.consented_at),
     };
   }
 
@@ -185,6 +241,12 @@ export class SqlOAuthStore implements OAuthStore {
         })
         .execute();
       await insertSecret(trx, code);
+      await trx
+        .updateTable('oauth_clients')
+        .set({ consented_at: g.createdAt })
+        .where('id', '=', g.clientId)
+        .where('consented_at', 'is', null)
+        .execute();
     });
   }
 
@@ -266,7 +328,7 @@ export class SqlOAuthStore implements OAuthStore {
     return names;
   }
 
-  async prune(now: number, unusedBefore: number) {
+  async prune(now: number, pendingBefore: number) {
     await this.db.transaction().execute(async (trx) => {
       const liveGrants = trx.selectFrom('oauth_grants').select('id').where('revoked_at', 'is', null);
       await trx
@@ -280,7 +342,8 @@ export class SqlOAuthStore implements OAuthStore {
       await trx.deleteFrom('oauth_answers').where('expires_at', '<=', now).execute();
       await trx
         .deleteFrom('oauth_clients')
-        .where('created_at', '<', unusedBefore)
+        .where('created_at', '<', pendingBefore)
+        .where('consented_at', 'is', null)
         .where((eb) =>
           eb.and([
             eb('id', 'not in', eb.selectFrom('oauth_grants').select('client_id')),

@@ -213,6 +213,20 @@ export const migrations: Migration[] = [
         `,
       ),
   },
+  {
+    // Registrations nobody consented to are a bounded pool of their own (no client cap, no address
+    // budget, gone within the hour): a client leaves it at its first Allow.
+    name: 'OAuth: consented clients',
+    up: (db) =>
+      run(
+        db,
+        `
+        ALTER TABLE oauth_clients ADD COLUMN consented_at BIGINT;
+        UPDATE oauth_clients SET consented_at = created_at WHERE id IN (SELECT client_id FROM oauth_grants);
+        CREATE INDEX oauth_clients_pending ON oauth_clients (consented_at, created_at);
+        `,
+      ),
+  },
 ];
 
 /** Runs a script statement by statement (SQLite prepares one at a time); no `;` inside literals. */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import type { AppAbout, LauncherAppView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { AppDataTransfer } from './AppDataTransfer.tsx';
 import { AppVersions } from './AppVersions.tsx';
 import { formatBytes } from './formatBytes.ts';
 
@@ -10,16 +11,18 @@ const when = (iso: string) =>
 
 /**
  * "App menu" for the open app: who proposed and approved it, its content hash, its versions (the owner
- * can roll back), what it keeps on this device, and "Clear app data" (after a confirmation). The data
- * itself never leaves the browser.
+ * can roll back), what it keeps on this device, "Export data"/"Import data" (a file the person keeps) and
+ * "Clear app data" (after a confirmation). The data itself never reaches the server.
  */
 export function AppMenu({
   roomId,
+  roomName,
   app,
   storage,
   owner = false,
 }: {
   roomId: string;
+  roomName: string;
   app: LauncherAppView;
   storage: StorageBridge;
   /** The room's owner: each older version offers a rollback. */
@@ -116,6 +119,7 @@ export function AppMenu({
           {persisted === false && ' The browser may remove it when the device runs low on space.'}
         </p>
         {status && <p role="status">{status}</p>}
+        {open && <AppDataTransfer room={{ id: roomId, name: roomName }} app={app} storage={storage} />}
         <div className="app-menu-actions">
           {confirming ? (
             <>

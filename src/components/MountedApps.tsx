@@ -112,8 +112,8 @@ export function MountedApps({
             <div key={app.id} style={{ display: app === sandpack ? 'contents' : 'none' }}>
               <Suspense fallback={null}>
                 <SandpackPanel
-                  // A new version remounts the bundler on its code (its packages may differ).
-                  key={app.version}
+                  // A new version remounts the bundler on its code (its packages may differ); an import, on its data.
+                  key={`${app.version}:${pool.reloadsOf(app.id)}`}
                   roomId={roomId}
                   appId={app.id}
                   name={app.name}

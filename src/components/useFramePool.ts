@@ -45,6 +45,14 @@ export function useFramePool(roomId: string, apps: LauncherAppView[] | undefined
     [roomId, bridge, compiled, storage],
   );
   useEffect(() => () => pool.dispose(), [pool]);
+  // An import (here or in another tab) replaced an app's data: its frame reloads onto the new generation.
+  useEffect(
+    () =>
+      storage.subscribe((n) => {
+        if (n.generation !== undefined && n.roomId === roomId) pool.reload(n.appId);
+      }),
+    [storage, pool, roomId],
+  );
   const onWarm = (appId: string) => {
     const app = apps?.find((a) => a.id === appId);
     // A Sandpack app runs in its bundler's frame: a warm Sucrase frame for it would be a wasted process.

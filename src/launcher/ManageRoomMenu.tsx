@@ -7,11 +7,17 @@ export interface MenuAction {
 }
 
 /**
- * The owner's "Manage room" menu button, per the ARIA menu button pattern: Enter, Space or Arrow Down
+ * The owner's "Manage room" menu button (and a member's "My data", by `label`), per the ARIA menu button pattern: Enter, Space or Arrow Down
  * open it on the first item (Arrow Up on the last), arrows move, Home/End jump, Escape closes and
  * returns focus to the button, Tab or a click elsewhere closes it.
  */
-export function ManageRoomMenu({ actions }: { actions: MenuAction[] }) {
+export function ManageRoomMenu({
+  actions,
+  label = 'Manage room',
+}: {
+  actions: MenuAction[];
+  label?: string;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
@@ -74,7 +80,7 @@ export function ManageRoomMenu({ actions }: { actions: MenuAction[] }) {
         onClick={() => (open ? close(false) : show(0))}
         onKeyDown={onButtonKey}
       >
-        Manage room <span aria-hidden="true">▾</span>
+        {label} <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <div id={menuId} role="menu" aria-labelledby={buttonId} className="menu" onKeyDown={onMenuKey}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { LauncherAppView } from '../../validation/views.ts';
 import { api } from '../api.ts';
-import { ManageRoomMenu } from './ManageRoomMenu.tsx';
+import { ManageRoomMenu, type MenuAction } from './ManageRoomMenu.tsx';
 import { moveTo } from './moveTo.ts';
 
 /** Saves a new tab order; every open launcher of the room gets it as `apps.reordered`. */
@@ -15,12 +15,15 @@ export function OwnerControls({
   app,
   apps,
   onChanged,
+  more = [],
 }: {
   roomId: string;
   roomName: string;
   app: LauncherAppView | undefined;
   apps: LauncherAppView[];
   onChanged: () => void;
+  /** Further items at the menu's end (the room backup's). */
+  more?: MenuAction[];
 }) {
   const [mode, setMode] = useState<'idle' | 'rename' | 'remove'>('idle');
   const [name, setName] = useState(roomName);
@@ -94,6 +97,7 @@ export function OwnerControls({
             { label: 'Move tab left', disabled: !app || at <= 0, run: () => move(-1) },
             { label: 'Move tab right', disabled: !app || at >= ids.length - 1, run: () => move(1) },
             { label: 'Remove app', disabled: !app, run: () => setMode('remove') },
+            ...more,
           ]}
         />
       )}

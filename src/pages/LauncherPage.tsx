@@ -12,8 +12,10 @@ import { useSaveGate } from '../components/useSaveGate.ts';
 import { ConnectedLink } from '../launcher/ConnectedLink.tsx';
 import { EmptyRoom } from '../launcher/EmptyRoom.tsx';
 import { LinkPrompt } from '../launcher/LinkPrompt.tsx';
+import { ManageRoomMenu } from '../launcher/ManageRoomMenu.tsx';
 import { OwnerControls, saveAppOrder } from '../launcher/OwnerControls.tsx';
 import { ReviewLink } from '../launcher/ReviewLink.tsx';
+import { type BackupMode, RoomBackupDialog } from '../launcher/RoomBackupDialog.tsx';
 import { useClipboardGate } from '../launcher/useClipboardGate.ts';
 import { useLinkGate } from '../launcher/useLinkGate.ts';
 import { navigate, useLocation } from '../router.ts';
@@ -24,6 +26,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   const [data, setData] = useState<LauncherView>();
   const [error, setError] = useState<string>();
   const [reorderError, setReorderError] = useState<string>();
+  const [backupMode, setBackupMode] = useState<BackupMode>();
   const { search } = useLocation();
   const wanted = search.get('app');
   const prompts = usePromptGate(wanted ?? data?.apps[0]?.id);
@@ -88,6 +91,11 @@ export function LauncherPage({ roomId }: { roomId: string }) {
   const removed = wanted && !selected ? { name: seen.current.get(wanted) } : undefined;
   const select = (id: string) => navigate(`/rooms/${roomId}?app=${encodeURIComponent(id)}`);
   const owner = data.room.role === 'owner';
+  // The data this device keeps for the room's apps: owners find these under Manage room, members under My data.
+  const dataActions = [
+    { label: "Back up this device's data", run: () => setBackupMode('backup') },
+    { label: 'Restore from backup', run: () => setBackupMode('restore') },
+  ];
   const reorder = (ids: string[]) => {
     // Shown at once; the server's order (and every other launcher's) follows from `apps.reordered`.
     const byId = new Map(data.apps.map((a) => [a.id, a]));
@@ -106,7 +114,9 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     <main className="launcher">
       <div className="launcher-head">
         <h1 className="launcher-title">{data.room.name}</h1>
-        {selected && <AppMenu roomId={roomId} app={selected} storage={storage} owner={owner} />}
+        {selected && (
+          <AppMenu roomId={roomId} roomName={data.room.name} app={selected} storage={storage} owner={owner} />
+        )}
         {owner && (
           <OwnerControls
             roomId={roomId}
@@ -114,8 +124,17 @@ export function LauncherPage({ roomId }: { roomId: string }) {
             app={selected}
             apps={data.apps}
             onChanged={() => load()}
+            more={dataActions}
           />
         )}
+        {!owner && <ManageRoomMenu label="My data" actions={dataActions} />}
+        <RoomBackupDialog
+          mode={backupMode}
+          room={{ id: roomId, name: data.room.name }}
+          apps={data.apps}
+          storage={storage}
+          onClose={() => setBackupMode(undefined)}
+        />
         {reorderError && (
           <p role="alert" className="error-text">
             {reorderError}

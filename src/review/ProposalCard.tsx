@@ -7,10 +7,12 @@ import { CodeFile } from './CodeFile.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { fileAnchor } from './lineAnchor.ts';
+import { NetworkSection } from './NetworkSection.tsx';
 import { PackageList } from './PackageList.tsx';
 import { ProjectNote } from './ProjectNote.tsx';
 import { ReviewAids } from './ReviewAids.tsx';
 import { TailwindNote } from './TailwindNote.tsx';
+import { useCurrentNetwork } from './useCurrentNetwork.ts';
 import { useFilesNotRun } from './useFilesNotRun.ts';
 import { useImportLinks } from './useImportLinks.ts';
 import { useUpdateChanges } from './useUpdateChanges.ts';
@@ -42,6 +44,7 @@ export function ProposalCard({
   const [opened, setOpened] = useState(false);
   const [diffShown, setDiffShown] = useState(false);
   const [loaded, setLoaded] = useState<Record<string, string> | string | undefined>(proposal.files);
+  const [network, setNetwork] = useState(proposal.network);
   const card = useRef<HTMLElement>(null);
   const fileList = useRef<HTMLDetailsElement>(null);
   // A review aid's link opens the file list, so the line it points at renders.
@@ -60,7 +63,10 @@ export function ProposalCard({
         api('GET /api/rooms/:roomId/proposals/:proposalId', {
           params: { roomId, proposalId: proposal.id },
         }).then(
-          (r) => setLoaded(r.proposal.files ?? {}),
+          (r) => {
+            setNetwork(r.proposal.network);
+            setLoaded(r.proposal.files ?? {});
+          },
           (err: Error) => setLoaded(`Could not load the files: ${err.message}`),
         );
       },
@@ -85,6 +91,7 @@ export function ProposalCard({
   // An update of an app still in the launcher; one whose app was removed since is a new app again.
   const update = proposal.update?.current_version != null ? proposal.update : undefined;
   const [Changes, retryChanges] = useUpdateChanges(update !== undefined);
+  const networkBefore = useCurrentNetwork(roomId, update);
   const waiting =
     typeof loaded === 'string'
       ? 'Approval opens once every file is shown: they could not be loaded.'
@@ -172,6 +179,7 @@ export function ProposalCard({
       ) : (
         <p>Approval makes this code available in the Room app launcher. Review the files before approving.</p>
       )}
+      {fileMap && network && <NetworkSection network={network} before={networkBefore} />}
       {proposal.packages ? (
         <PackageList
           packages={proposal.packages}

@@ -33,7 +33,6 @@ export const COVER_TAGS = [
   'svg-import',
   'json-import',
   'vite-template',
-  'sdk',
   'plain',
 ] as const;
 

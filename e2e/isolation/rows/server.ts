@@ -297,4 +297,99 @@ export const server: Row[] = [
       await member.dispose();
     },
   },
+  {
+    id: 'SV7',
+    group: 'server',
+    attempt:
+      'a member with a write token mints more tokens to multiply what is counted per token: tokens past 50, and event streams opened across all of them',
+    outcome:
+      'the 51st live token is refused with 409 quota_exceeded naming the limit and how to revoke; at most 16 streams stay open for the person, the next 429 rate_limited; revoking a token frees its place',
+    ownRoom: true,
+    timeoutMs: 60_000,
+    async check(t) {
+      const member = await memberApi(t);
+      const minted: { id: string; secret: string }[] = [];
+      let refused: { status: number; body: { code?: string; message?: string } } | undefined;
+      for (let i = 0; i < 60 && !refused; i++) {
+        const res = await member.post('/api/tokens', { data: { label: `SV7 ${i}` } });
+        const body = await res.json();
+        if (res.status() === 201) minted.push(body.token);
+        else refused = { status: res.status(), body };
+      }
+      // memberApi minted one already: 49 more fit, the next does not.
+      expect(minted).toHaveLength(49);
+      expect(refused).toMatchObject({ status: 409, body: { code: 'quota_exceeded' } });
+      expect(refused?.body.message).toContain('at most 50');
+      expect(refused?.body.message).toMatch(/revoke/i);
+      const streams: { status: number; close: () => void }[] = [];
+      for (const token of minted.slice(0, 3))
+        for (let i = 0; i < 8; i++) {
+          const controller = new AbortController();
+          const res = await fetch(`${t.env.shell}/api/rooms/${t.roomId}/events/stream`, {
+            headers: { authorization: `Bearer ${token.secret}` },
+            signal: controller.signal,
+          });
+          if (res.status !== 200) await res.text();
+          streams.push({ status: res.status, close: () => controller.abort() });
+        }
+      expect(streams.filter((s) => s.status === 200)).toHaveLength(16);
+      expect(streams.filter((s) => s.status === 429)).toHaveLength(8);
+      for (const s of streams) s.close();
+      expect((await member.delete(`/api/tokens/${minted[0]?.id}`)).status()).toBe(200);
+      expect((await member.post('/api/tokens', { data: { label: 'SV7 again' } })).status()).toBe(201);
+      await member.dispose();
+    },
+  },
+  {
+    id: 'SV8',
+    group: 'server',
+    attempt:
+      'a signed-in member opens /oauth/authorize with client_id URLs aimed at this machine and the cloud: the loopback listener as https://[::ffff:7f00:1], https://0.0.0.0 and https://[::]; 169.254.169.254; a private 10.x address; and a text/plain registration',
+    outcome:
+      'each client_id shows the Cannot connect this app page naming the refused address class, with no Allow button and no redirect; the listener gets no connection; the text/plain registration is refused with 415',
+    ownRoom: true,
+    async check(t) {
+      const made = await t.api.post(`/api/rooms/${t.roomId}/invites`, { data: {} });
+      const { invite } = (await made.json()) as { invite: { url: string } };
+      const person = await request.newContext({ baseURL: t.env.shell });
+      const joined = await person.post('/join', {
+        form: { invite: new URL(invite.url).searchParams.get('invite') ?? '' },
+        headers: { origin: t.env.shell },
+        maxRedirects: 0,
+      });
+      expect(joined.status(), await joined.text()).toBe(200);
+      const port = new URL(t.env.listener).port;
+      const targets: [string, RegExp][] = [
+        [`https://[::ffff:7f00:1]:${port}/meta`, /IPv4-mapped/],
+        [`https://0.0.0.0:${port}/meta`, /0\/8/],
+        [`https://[::]:${port}/meta`, /not global unicast/],
+        ['https://169.254.169.254/latest/meta-data', /cloud metadata|link-local/],
+        ['https://10.20.30.40/meta', /private/],
+      ];
+      for (const [clientId, why] of targets) {
+        const res = await person.get('/oauth/authorize', {
+          params: {
+            response_type: 'code',
+            client_id: clientId,
+            redirect_uri: 'https://attacker.example/cb',
+            code_challenge: 'A'.repeat(43),
+            code_challenge_method: 'S256',
+          },
+          maxRedirects: 0,
+        });
+        const html = await res.text();
+        expect([res.status(), res.headers().location], clientId).toEqual([400, undefined]);
+        expect(html, clientId).toContain('Cannot connect this app');
+        expect(html, clientId).toMatch(why);
+        expect(html, clientId).not.toContain('name="decision"');
+      }
+      const plain = await person.post('/oauth/register', {
+        data: JSON.stringify({ client_name: 'SV8', redirect_uris: ['https://attacker.example/cb'] }),
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(plain.status()).toBe(415);
+      await person.dispose();
+      await noLeaks(t);
+    },
+  },
 ];

@@ -32,7 +32,6 @@ export function connectSandpackFrame(opts: {
   const bytes = new MessageFlood(MESSAGE_BUDGET.bytesPerSecond);
   let flooded = false;
   const dialogs = new DialogCount(DIALOG_LIMIT.hostCount);
-  let dialogsCut = false;
   const onMessage = (event: MessageEvent, nested: boolean) => {
     const now = performance.now();
     // Counted before `event.data` is read, here or by sandpack-client (the watch captures, so it runs
@@ -44,12 +43,7 @@ export function connectSandpackFrame(opts: {
     if (bytes.hit(now, messageBytes(data, bytes.left(now)))) return flood(event);
     if (isFrameToHost(data) && data.type === 'dialog') {
       // No watchdog here to hold: only the count matters, checked as the Sucrase frame's host does.
-      if (data.phase === 'closed') dialogs.closed();
-      const over = data.phase === 'cut' || (data.phase === 'open' && !dialogs.opened(now));
-      if (over && !dialogsCut) {
-        dialogsCut = true;
-        opts.onDialogsCut?.();
-      }
+      if (dialogs.report(data.phase, now) === 'cut') opts.onDialogsCut?.();
       return;
     }
     if (!isFrameToHost(data) || !ROUTED.has(data.type)) {

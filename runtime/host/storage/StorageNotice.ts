@@ -8,6 +8,8 @@ export interface StorageNotice {
   key: string | null;
   /** The namespace the key is in: absent, `@room/sdk`'s; else `localStorage`'s or `window.storage`'s. */
   area?: WebArea;
+  /** An import replaced all of the app's data and started this generation: its open frames reload. */
+  generation?: number;
 }
 
 export function isStorageNotice(x: unknown): x is StorageNotice {
@@ -17,6 +19,7 @@ export function isStorageNotice(x: unknown): x is StorageNotice {
     typeof n.roomId === 'string' &&
     typeof n.appId === 'string' &&
     (n.key === null || typeof n.key === 'string') &&
-    (n.area === undefined || n.area === 'local' || n.area === 'artifact')
+    (n.area === undefined || n.area === 'local' || n.area === 'artifact') &&
+    (n.generation === undefined || Number.isSafeInteger(n.generation))
   );
 }

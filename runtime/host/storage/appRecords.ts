@@ -1,10 +1,10 @@
 import { CodedError } from '../../../validation/errorCodes.ts';
 import { utf8Bytes } from '../../storageLimits.ts';
 import type { FrameIdentity } from '../FrameController.ts';
-import type { AppStorageDb, AppUsage } from './storageDb.ts';
+import { type AppStorageDb, type AppUsage, checkGeneration } from './storageDb.ts';
 
 // Arrays sort after strings in IndexedDB, so [..., []] bounds every string key under a prefix.
-const appRange = (who: FrameIdentity) =>
+export const appRange = (who: FrameIdentity) =>
   IDBKeyRange.bound([who.roomId, who.appId], [who.roomId, who.appId, []]);
 const emptyUsage = (who: FrameIdentity): AppUsage => ({
   roomId: who.roomId,
@@ -27,9 +27,10 @@ export async function readRecord(
 export async function writeRecord(
   db: AppStorageDb,
   who: FrameIdentity,
-  entry: { key: string; json: string; quotaBytes: number },
+  entry: { key: string; json: string; quotaBytes: number; generation?: number },
 ): Promise<void> {
-  const tx = db.transaction(['records', 'usage'], 'readwrite', STRICT);
+  const tx = db.transaction(['records', 'usage', 'meta'], 'readwrite', STRICT);
+  await checkGeneration(tx, entry.generation);
   const records = tx.objectStore('records');
   const usages = tx.objectStore('usage');
   const [old, usage = emptyUsage(who)] = await Promise.all([
@@ -54,8 +55,14 @@ export async function writeRecord(
   ]);
 }
 
-export async function deleteRecord(db: AppStorageDb, who: FrameIdentity, key: string): Promise<void> {
-  const tx = db.transaction(['records', 'usage'], 'readwrite', STRICT);
+export async function deleteRecord(
+  db: AppStorageDb,
+  who: FrameIdentity,
+  key: string,
+  generation?: number,
+): Promise<void> {
+  const tx = db.transaction(['records', 'usage', 'meta'], 'readwrite', STRICT);
+  await checkGeneration(tx, generation);
   const records = tx.objectStore('records');
   const usages = tx.objectStore('usage');
   const [old, usage = emptyUsage(who)] = await Promise.all([
@@ -78,8 +85,9 @@ export async function listKeys(db: AppStorageDb, who: FrameIdentity): Promise<st
 }
 
 /** Removes every record of one app and its totals, in one transaction. */
-export async function clearApp(db: AppStorageDb, who: FrameIdentity): Promise<void> {
-  const tx = db.transaction(['records', 'usage'], 'readwrite', STRICT);
+export async function clearApp(db: AppStorageDb, who: FrameIdentity, generation?: number): Promise<void> {
+  const tx = db.transaction(['records', 'usage', 'meta'], 'readwrite', STRICT);
+  await checkGeneration(tx, generation);
   await Promise.all([
     tx.objectStore('records').delete(appRange(who)),
     tx.objectStore('usage').delete([who.roomId, who.appId]),

@@ -7,7 +7,13 @@ import type { AppStorageDb } from './storageDb.ts';
 import { listArea, readAreaKey, setAreaKey, writeArea } from './webAreas.ts';
 
 /** Runs one `window.storage` call in the app's own database (the host resolved the app from the port). */
-export async function runArtifactCall(db: AppStorageDb, call: SdkCall): Promise<CallOutcome> {
+export async function runArtifactCall(
+  db: AppStorageDb,
+  call: SdkCall,
+  /** The data generation the calling frame started on: a write from an older one is dropped. */
+  generation?: number,
+): Promise<CallOutcome> {
+  const fresh = generation === undefined ? {} : { generation };
   const { params } = call;
   switch (call.method) {
     case 'artifact.get': {
@@ -21,7 +27,12 @@ export async function runArtifactCall(db: AppStorageDb, call: SdkCall): Promise<
         throw new CodedError('invalid_value', 'window.storage values are strings');
       if (value.length > WEB_STORAGE_LIMITS.artifactValueUnits)
         throw new CodedError('too_large', 'A window.storage value may be at most 5 MB');
-      await setAreaKey(db, 'artifact', { key, value, quotaUnits: WEB_STORAGE_LIMITS.artifactQuotaUnits });
+      await setAreaKey(db, 'artifact', {
+        key,
+        value,
+        quotaUnits: WEB_STORAGE_LIMITS.artifactQuotaUnits,
+        ...fresh,
+      });
       return { changed: key };
     }
     case 'artifact.delete': {
@@ -30,6 +41,7 @@ export async function runArtifactCall(db: AppStorageDb, call: SdkCall): Promise<
         clear: false,
         entries: [[key, null]],
         quotaUnits: WEB_STORAGE_LIMITS.artifactQuotaUnits,
+        ...fresh,
       });
       return { value: outcome.changed.length > 0, changed: key };
     }

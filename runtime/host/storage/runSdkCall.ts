@@ -17,6 +17,8 @@ export async function runSdkCall(
   who: FrameIdentity,
   call: SdkCall,
   quotaBytes: number,
+  /** The data generation the calling frame started on: a write from an older one is dropped. */
+  generation?: number,
 ): Promise<CallOutcome> {
   const { params } = call;
   switch (call.method) {
@@ -28,18 +30,23 @@ export async function runSdkCall(
       const key = checkKey(params.key);
       if (!Object.hasOwn(params, 'value')) throw new CodedError('invalid_value', 'storage.set needs a value');
       const { json } = encodeValue(params.value);
-      await writeRecord(db, who, { key, json, quotaBytes });
+      await writeRecord(db, who, {
+        key,
+        json,
+        quotaBytes,
+        ...(generation === undefined ? {} : { generation }),
+      });
       return { changed: key };
     }
     case 'storage.delete': {
       const key = checkKey(params.key);
-      await deleteRecord(db, who, key);
+      await deleteRecord(db, who, key, generation);
       return { changed: key };
     }
     case 'storage.keys':
       return { value: await listKeys(db, who) };
     case 'storage.clear':
-      await clearApp(db, who);
+      await clearApp(db, who, generation);
       return { changed: null };
     default:
       throw new CodedError('bad_request', `${call.method} is not a storage call`);

@@ -36,8 +36,11 @@ export type WebArea = 'local' | 'artifact';
 export interface AppStorageSchema extends DBSchema {
   records: { key: [string, string, string]; value: StoredRecord };
   usage: { key: [string, string]; value: AppUsage };
-  /** `migrated`: this app's records were copied from the shared database (see migrateShared.ts). */
-  meta: { key: string; value: boolean };
+  /**
+   * `migrated`: this app's records were copied from the shared database (see migrateShared.ts).
+   * `generation`: how many imports replaced this app's data here (absent: 0); frames started on an older one write nothing.
+   */
+  meta: { key: string; value: boolean | number };
   /** The app's `localStorage`: key → value (the database is the app's own, so keys are its alone). */
   local: { key: string; value: string };
   /** The app's `window.storage` (Claude artifacts, personal scope): key → value. */
@@ -47,6 +50,33 @@ export interface AppStorageSchema extends DBSchema {
 }
 
 export type AppStorageDb = IDBPDatabase<AppStorageSchema>;
+
+/** A write made by a frame that started before the app's data was replaced: dropped, never applied over it. */
+export const staleWrite = () =>
+  new CodedError(
+    'not_available',
+    "This app's data on this device was replaced by an import: the write was dropped, the app reloads onto the new data",
+  );
+
+/**
+ * Aborts `tx` when the app's data generation is not `expected` (`undefined`: the write is not checked),
+ * so the check and the write it guards are one transaction.
+ */
+export async function checkGeneration(
+  tx: {
+    objectStore(name: 'meta'): { get(key: string): Promise<boolean | number | undefined> };
+    abort(): void;
+    done: Promise<void>;
+  },
+  expected: number | undefined,
+): Promise<void> {
+  if (expected === undefined) return;
+  const now = (await tx.objectStore('meta').get('generation')) ?? 0;
+  if (now === expected) return;
+  tx.abort();
+  await tx.done.catch(() => {});
+  throw staleWrite();
+}
 
 /**
  * The prefix of every app's database, and the name of the one database all apps shared before: each app

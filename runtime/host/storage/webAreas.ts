@@ -1,7 +1,7 @@
 import { CodedError } from '../../../validation/errorCodes.ts';
 import { utf8Bytes } from '../../storageLimits.ts';
 import { entryUnits } from '../../webStorageLimits.ts';
-import type { AppStorageDb, AreaUsage, WebArea } from './storageDb.ts';
+import { type AppStorageDb, type AreaUsage, checkGeneration, type WebArea } from './storageDb.ts';
 
 /** Writes wait for the disk, as the SDK's do. */
 const STRICT = { durability: 'strict' } as const;
@@ -32,9 +32,15 @@ export interface AreaWriteOutcome {
 export async function writeArea(
   db: AppStorageDb,
   area: WebArea,
-  batch: { clear: boolean; entries: readonly (readonly [string, string | null])[]; quotaUnits: number },
+  batch: {
+    clear: boolean;
+    entries: readonly (readonly [string, string | null])[];
+    quotaUnits: number;
+    generation?: number;
+  },
 ): Promise<AreaWriteOutcome> {
-  const tx = db.transaction([area, 'areaUsage'], 'readwrite', STRICT);
+  const tx = db.transaction([area, 'areaUsage', 'meta'], 'readwrite', STRICT);
+  await checkGeneration(tx, batch.generation);
   const store = tx.objectStore(area);
   const usages = tx.objectStore('areaUsage');
   const requests: Promise<unknown>[] = [];
@@ -83,12 +89,13 @@ export async function writeArea(
 export async function setAreaKey(
   db: AppStorageDb,
   area: WebArea,
-  entry: { key: string; value: string; quotaUnits: number },
+  entry: { key: string; value: string; quotaUnits: number; generation?: number },
 ): Promise<void> {
   const outcome = await writeArea(db, area, {
     clear: false,
     entries: [[entry.key, entry.value]],
     quotaUnits: entry.quotaUnits,
+    ...(entry.generation === undefined ? {} : { generation: entry.generation }),
   });
   if (outcome.refused.length > 0) {
     throw new CodedError(
