@@ -6,12 +6,15 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   publicDir: false,
+  // Where the frame's site serves the runtime: a lazy script's dependencies are preloaded from there.
+  base: '/runtime/',
   define: { 'process.env.NODE_ENV': '"production"' },
   build: {
     outDir: 'dist/frame',
     emptyOutDir: true,
     target: 'es2022',
-    modulePreload: false,
+    // A lazy script's own imports (the compiler's parser) are fetched beside it, not after it.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: 'runtime/frame/main.ts',
       preserveEntrySignatures: false,

@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { cachedEntries } from './cachedEntries.ts';
 import { expect, test } from './fixtures.ts';
-import { roomWithApps } from './rooms.ts';
+import { approveApp, roomWithApps } from './rooms.ts';
 
 /** Two files, so the cache holds more than one module; each open is told apart by what it renders. */
 const APP = {
@@ -114,4 +114,40 @@ test('an entry of another runtime version, or one failing its checksum, is compi
   await openApp(page, roomId, app);
   expect(log.compilerLoads(), 'a tampered entry recompiles').toBeGreaterThan(0);
   await expect(page.frameLocator('iframe[title="Compiled once"]').getByText('POISONED')).toHaveCount(0);
+});
+
+test('an update keeps the unchanged files compiled: the cache then holds the new files whole, and a reopen compiles nothing', async ({
+  ownerPage: page,
+  request,
+}) => {
+  const name = 'Compiled once';
+  const { roomId, apps } = await roomWithApps(request, `Compile cache update ${Date.now()}`, { [name]: APP });
+  const app = apps[0]?.id as string;
+  const log = requestLog(page);
+  await openApp(page, roomId, app);
+  await expect.poll(async () => (await cachedEntries(page)).length).toBe(1);
+  const [before] = await cachedEntries(page);
+
+  // Only App.tsx changes: label.ts keeps its module; the frame compiles App.tsx and reports both.
+  const updated = await approveApp(request, roomId, name, {
+    ...APP,
+    'src/App.tsx': APP['src/App.tsx'].replace('<p>{label}</p>', '<p>{label}, updated</p>'),
+  });
+  expect(updated.id).toBe(app);
+  log.reset();
+  await page.goto(`/rooms/${roomId}?app=${app}`);
+  const frame = page.frameLocator(`iframe[title="${name}"]`);
+  await expect(frame.getByText('compiled once, updated')).toBeVisible();
+  expect(log.compilerLoads(), 'the changed file is compiled').toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await cachedEntries(page))[0]?.modules['src/App.tsx']?.includes('updated'))
+    .toBe(true);
+  const [after] = await cachedEntries(page);
+  expect(Object.keys(after?.modules ?? {}).sort()).toEqual(['src/App.tsx', 'src/label.ts']);
+  expect(after?.modules['src/label.ts']).toBe(before?.modules['src/label.ts']);
+
+  log.reset();
+  await page.goto(`/rooms/${roomId}?app=${app}`);
+  await expect(frame.getByText('compiled once, updated')).toBeVisible();
+  expect(log.compilerLoads(), 'the reopen loaded the compiler').toBe(0);
 });

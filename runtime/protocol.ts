@@ -9,6 +9,12 @@ import { isTheme, type Theme } from './theme/tokens.ts';
 
 export const PROTOCOL_VERSION = 1;
 
+/**
+ * The query parameter on a frame's URL when the host knows, before the frame exists, that it must compile
+ * (a compile cache miss): the frame starts loading the compiler while its own runtime still loads.
+ */
+export const COMPILE_HINT = 'compile';
+
 /** The error codes a frame reports (a subset of the wire table in validation/errorCodes.ts). */
 export const FrameErrorCode = {
   compile_error: 'compile_error',
@@ -146,8 +152,11 @@ export type HostToFrame =
       /** The app's `localStorage` on this device, as `[key, value]` pairs; absent when it holds nothing. */
       local?: [string, string][];
     }
-  /** A warm frame's app has nothing in the compile cache: load and warm the compiler while waiting. */
-  | { type: 'warm-compiler' }
+  /**
+   * A warm frame's app is not (wholly) in the compile cache: load the compiler and compile `files` (the
+   * app's, when known) while waiting; the click's `run` then finds them compiled.
+   */
+  | { type: 'warm-compiler'; files?: Record<string, string> }
   | { type: 'ping'; id: number }
   | SdkResult
   /** Another copy of this app (another tab, or the app menu) changed `key`; `null`: every key. */
@@ -285,7 +294,7 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
         (x.local === undefined || isPairs(x.local, isText))
       );
     case 'warm-compiler':
-      return true;
+      return x.files === undefined || isStringMap(x.files);
     case 'ping':
       return isNumber(x.id);
     case 'sdk-result':

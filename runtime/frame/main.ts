@@ -1,3 +1,5 @@
+// First: on a compile cache miss the compiler starts loading before anything else evaluates.
+import './compilerHint.ts';
 import {
   boundFrameError,
   type FrameError,
@@ -80,7 +82,7 @@ function onMessage(message: HostToFrame): void {
       setFrameTheme(message.theme);
       return;
     case 'warm-compiler':
-      warmCompiler(() => !started);
+      warmCompiler(() => !started, message.files);
       return;
     case 'run':
       if (started) return;

@@ -1,7 +1,7 @@
 import { createElement, type ElementType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { loadCompiler } from './compileApp.ts';
+import { compileAhead, loadCompiler } from './compileApp.ts';
 import { ModuleLoader } from './ModuleLoader.ts';
 import { providedModules } from './providedModules.ts';
 
@@ -91,11 +91,12 @@ export function warmRender(waiting: () => boolean): void {
 }
 
 /**
- * For an app the compile cache does not hold: loads the compiler, then, since Sucrase compiled cold
- * costs ~15 ms for a 60-line app, runs each transform a few rounds in short tasks.
+ * For an app the compile cache does not hold: loads the compiler and compiles the app's `files` ahead (when
+ * the host sent them), then, since Sucrase compiled cold costs ~15 ms for a 60-line app, runs each
+ * transform a few rounds in short tasks (an update's new files then compile warm).
  */
-export function warmCompiler(waiting: () => boolean): void {
-  loadCompiler().then(
+export function warmCompiler(waiting: () => boolean, files?: Record<string, string>): void {
+  (files ? compileAhead(files, waiting) : Promise.resolve()).then(loadCompiler).then(
     ({ compile }) => {
       let round = 0;
       const step = () => {

@@ -126,4 +126,33 @@ describe('CompiledCache', () => {
     expect(await c.get('r1', 'a', FILES)).toBeUndefined();
     expect(await c.get('r1', 'a', changed)).toBeDefined();
   });
+
+  it('after an update hands back only the modules of files left unchanged, by path and source', async () => {
+    const { cache: c, dbName } = cache();
+    const v1 = {
+      'src/App.tsx': "import { label } from './label';\nexport default () => <p>{label}</p>;\n",
+      'src/label.ts': "export const label = 'one';\n",
+      'src/util.ts': 'export const n = 1;\n',
+    };
+    const modules = { 'src/App.tsx': 'app v1', 'src/label.ts': 'label v1', 'src/util.ts': 'util v1' };
+    expect(await c.put('r1', 'a', v1, { version: RUNTIME_VERSION, modules, css: '.x{}' })).toBe(true);
+    const v2 = { ...v1, 'src/label.ts': "export const label = 'two';\n" };
+    // The changed file is left out (the frame compiles it), and the CSS, which depends on every file.
+    expect(await c.get('r1', 'a', v2)).toEqual({
+      version: RUNTIME_VERSION,
+      modules: { 'src/App.tsx': 'app v1', 'src/util.ts': 'util v1' },
+    });
+    // Same source under another path is another module; another app or room gets nothing.
+    expect(await c.get('r1', 'a', { 'src/App.tsx': v1['src/util.ts'] })).toBeUndefined();
+    expect(await c.get('r1', 'b', v2)).toBeUndefined();
+    expect(await c.get('r2', 'a', v2)).toBeUndefined();
+    // A source hash changed on disk fails the checksum: nothing is handed out, and the entry goes.
+    await tamper(dbName, (e) => {
+      (e.sources as Record<string, string>)['src/label.ts'] = (e.sources as Record<string, string>)[
+        'src/util.ts'
+      ] as string;
+    });
+    expect(await c.get('r1', 'a', v2)).toBeUndefined();
+    expect(await c.get('r1', 'a', v1)).toBeUndefined();
+  });
 });

@@ -14,6 +14,8 @@ interface Entry {
   modules: Record<string, string>;
   /** Tailwind's CSS for these files, when the app uses Tailwind. */
   css?: string;
+  /** Each module's source, as its SHA-256: after an update, the files it left unchanged keep their module. */
+  sources?: Record<string, string>;
   /** SHA-256 over everything above: an entry that no longer matches it is never run. */
   checksum: string;
 }
@@ -44,6 +46,14 @@ const sha256 = async (text: string) =>
 const sorted = (map: Record<string, string>) =>
   Object.entries(map).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
+/** Each path's source as its SHA-256. */
+const sourceHashes = async (modules: Record<string, string>, files: Record<string, string>) =>
+  Object.fromEntries(
+    await Promise.all(
+      Object.keys(modules).map(async (path) => [path, await sha256(files[path] ?? '')] as const),
+    ),
+  );
+
 /** The files' identity: any change to a path or a byte is another content. */
 export const contentHashOf = (files: Record<string, string>): Promise<string> =>
   sha256(JSON.stringify(sorted(files)));
@@ -56,8 +66,9 @@ const checksumOf = (e: Omit<Entry, 'checksum'>): Promise<string> =>
       e.contentHash,
       e.version,
       sorted(e.modules),
-      // Appended only when present: entries kept before Tailwind keep their checksum.
+      // Appended only when present: entries kept before Tailwind (or per-file sources) keep their checksum.
       ...(e.css === undefined ? [] : [e.css]),
+      ...(e.sources === undefined ? [] : [sorted(e.sources)]),
     ]),
   );
 
@@ -85,7 +96,11 @@ export class CompiledCache {
     this.version = opts.version ?? RUNTIME_VERSION;
   }
 
-  /** The app's modules for exactly these files, checked; undefined (and the entry dropped) otherwise. */
+  /**
+   * The app's modules for exactly these files, checked; else, after an update, the modules of the files
+   * it left unchanged (same path, same source) from the app's entry for its previous files, so its frame
+   * compiles only what changed; undefined when there are none (a bad entry is dropped).
+   */
   async get(
     roomId: string,
     appId: string,
@@ -95,28 +110,56 @@ export class CompiledCache {
     try {
       const key: Key = [roomId, appId, await contentHashOf(files), this.version];
       const db = await this.open();
-      const entry = await db.get('entries', key);
-      if (!entry) return undefined;
-      const { checksum, ...rest } = entry;
-      const intact =
-        entry.roomId === roomId &&
-        entry.appId === appId &&
-        entry.contentHash === key[2] &&
-        entry.version === this.version &&
-        (await checksumOf(rest)) === checksum;
-      if (!intact) {
-        await this.remove(db, key);
-        return undefined;
+      const exact = await this.intact(db, key);
+      if (exact) {
+        this.touch(db, key);
+        return {
+          version: exact.version,
+          modules: exact.modules,
+          ...(exact.css === undefined ? {} : { css: exact.css }),
+        };
       }
-      this.touch(db, key);
-      return {
-        version: entry.version,
-        modules: entry.modules,
-        ...(entry.css === undefined ? {} : { css: entry.css }),
-      };
+      return await this.unchanged(db, roomId, appId, files);
     } catch {
       return undefined;
     }
+  }
+
+  /** The entry under `key` if it is whole (its checksum and key agree); a bad one is dropped. */
+  private async intact(db: IDBPDatabase<CompiledSchema>, key: Key): Promise<Entry | undefined> {
+    const entry = await db.get('entries', key);
+    if (!entry) return undefined;
+    const { checksum, ...rest } = entry;
+    const whole =
+      entry.roomId === key[0] &&
+      entry.appId === key[1] &&
+      entry.contentHash === key[2] &&
+      entry.version === this.version &&
+      (await checksumOf(rest)) === checksum;
+    if (whole) return entry;
+    await this.remove(db, key);
+    return undefined;
+  }
+
+  /** From the app's other entry of this runtime (a put keeps one per app): modules whose source is unchanged. */
+  private async unchanged(
+    db: IDBPDatabase<CompiledSchema>,
+    roomId: string,
+    appId: string,
+    files: Record<string, string>,
+  ): Promise<CompiledModules | undefined> {
+    const keys = await db.getAllKeysFromIndex('uses', 'app', [roomId, appId]);
+    const key = keys.find((k) => k[3] === this.version);
+    const entry = key && (await this.intact(db, key));
+    if (!entry?.sources) return undefined;
+    const modules: Record<string, string> = {};
+    for (const [path, hash] of Object.entries(entry.sources)) {
+      const source = Object.hasOwn(files, path) ? files[path] : undefined;
+      const body = entry.modules[path];
+      if (source !== undefined && body !== undefined && (await sha256(source)) === hash) modules[path] = body;
+    }
+    // Tailwind's CSS depends on every file: it is built again.
+    return Object.keys(modules).length > 0 ? { version: this.version, modules } : undefined;
   }
 
   /**
@@ -138,6 +181,7 @@ export class CompiledCache {
         ...base,
         modules: accepted.modules,
         ...(accepted.css === undefined ? {} : { css: accepted.css }),
+        sources: await sourceHashes(accepted.modules, files),
         checksum: '',
       };
       entry.checksum = await checksumOf(entry);

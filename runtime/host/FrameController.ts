@@ -1,5 +1,6 @@
 import { DIALOG_LIMIT, DialogCount } from '../dialogLimit.ts';
 import {
+  COMPILE_HINT,
   type CompiledModules,
   type ConnectMessage,
   type DialogPhase,
@@ -9,6 +10,7 @@ import {
   isFrameToHost,
   PROTOCOL_VERSION,
 } from '../protocol.ts';
+import { coversCode } from './acceptCompiled.ts';
 import { hostTheme, onHostTheme } from './hostTheme.ts';
 import { MESSAGE_BUDGET, MessageFlood, watchWindowMessages } from './MessageFlood.ts';
 import { messageBytes } from './messageBytes.ts';
@@ -28,6 +30,16 @@ export type FrameState =
  * top navigation or downloads.
  */
 export const FRAME_SANDBOX = 'allow-scripts allow-forms allow-modals';
+
+/** How long a frame's compiled modules wait for its first paint before the cache gets them anyway. */
+const KEEP_COMPILED_LATEST_MS = 2000;
+
+/** The frame's URL asking it to load the compiler at once (see {@link COMPILE_HINT}). */
+function withCompileHint(src: string): string {
+  const url = new URL(src);
+  url.searchParams.set(COMPILE_HINT, '1');
+  return url.href;
+}
 
 /** Who the frame is: known to the host from the port it created, never from message contents. */
 export interface FrameIdentity {
@@ -49,13 +61,14 @@ export interface FrameControllerOptions extends FrameIdentity {
   title: string;
   /** The files to run now; without them the frame loads warm and waits for {@link FrameController.run}. */
   files?: Record<string, string>;
-  /** The files' modules from the compile cache: the frame then compiles nothing. */
+  /** The files' modules from the compile cache (all of them, or those an update left unchanged). */
   compiled?: CompiledModules;
   /** The app's package bundle on its frame site, when known before `run`: the frame fetches it while it waits. */
   packages?: string;
   /**
-   * What the frame compiled from the files it got without modules: the first such report only (sent
-   * before any app code runs), as the frame claims it; the compile cache checks it before keeping it.
+   * What the frame compiled from the files it got without (all their) modules: the first such report only
+   * (sent before any app code runs), as the frame claims it, handed over once the frame painted (or
+   * failed) so keeping it never competes with the first paint; the compile cache checks it first.
    */
   onCompiled?: (files: Record<string, string>, sent: CompiledModules) => void;
   onState: (state: FrameState) => void;
@@ -81,7 +94,9 @@ export class FrameController {
   private local: [string, string][] | undefined;
   private compiled: CompiledModules | undefined;
   private tookCompiled = false;
+  private keepCompiled: (() => void) | undefined;
   private wantsCompiler = false;
+  private warmFiles: Record<string, string> | undefined;
   private loads = 0;
   private isDisposed = false;
   private failed = false;
@@ -100,7 +115,7 @@ export class FrameController {
     const iframe = document.createElement('iframe');
     iframe.setAttribute('sandbox', FRAME_SANDBOX);
     iframe.title = opts.title;
-    iframe.src = opts.src;
+    iframe.src = opts.files && !coversCode(opts.files, opts.compiled) ? withCompileHint(opts.src) : opts.src;
     iframe.addEventListener('load', this.onLoad);
     this.iframe = iframe;
     this.files = opts.files;
@@ -129,11 +144,19 @@ export class FrameController {
     this.sendRun();
   }
 
-  /** A warm frame whose app the compile cache lacks: it loads and warms the compiler while it waits. */
-  warmCompiler(): void {
+  /**
+   * A warm frame whose app the compile cache lacks (wholly or in part): it loads the compiler and compiles
+   * `files` (the app's, prefetched) while it waits.
+   */
+  warmCompiler(files?: Record<string, string>): void {
     if (this.files || this.wantsCompiler) return;
     this.wantsCompiler = true;
-    this.send({ type: 'warm-compiler' });
+    this.warmFiles = files;
+    this.send(this.warmCompilerMessage());
+  }
+
+  private warmCompilerMessage(): HostToFrame {
+    return { type: 'warm-compiler', ...(this.warmFiles ? { files: this.warmFiles } : {}) };
   }
 
   get started(): boolean {
@@ -145,6 +168,7 @@ export class FrameController {
   }
 
   dispose(): void {
+    this.flushCompiled();
     this.isDisposed = true;
     this.revoke();
     this.unwatch?.();
@@ -196,7 +220,7 @@ export class FrameController {
     this.unfollowTheme = onHostTheme((theme) => this.send({ type: 'theme', theme }));
     // A sandboxed frame's origin is opaque, so '*' is the only target that reaches it.
     this.iframe.contentWindow?.postMessage(connect, '*', [channel.port2]);
-    if (this.wantsCompiler && !this.files) this.send({ type: 'warm-compiler' });
+    if (this.wantsCompiler && !this.files) this.send(this.warmCompilerMessage());
     // The port queues it until the frame adopts it: a cold frame need not wait for "ready".
     this.sendRun();
     this.watchdog = new Watchdog({
@@ -256,6 +280,13 @@ export class FrameController {
     });
   }
 
+  /** Hands the frame's compiled modules to the cache: after its first paint, off the open's path. */
+  private flushCompiled(): void {
+    const keep = this.keepCompiled;
+    this.keepCompiled = undefined;
+    if (keep) setTimeout(keep, 0);
+  }
+
   private send(message: HostToFrame): void {
     this.port?.postMessage(message);
   }
@@ -272,9 +303,11 @@ export class FrameController {
       case 'painted':
         this.onPainted?.(performance.now());
         this.onPainted = undefined;
+        this.flushCompiled();
         return;
       case 'error': {
         this.failed = true;
+        this.flushCompiled();
         // A location is kept only when it names a file the host sent: any other text is the app speaking.
         const { file, ...located } = message.error;
         const sent = file !== undefined && this.files !== undefined && Object.hasOwn(this.files, file);
@@ -287,16 +320,17 @@ export class FrameController {
       case 'dialog':
         this.onDialog(message.phase);
         return;
-      case 'compiled':
+      case 'compiled': {
         // Only the runtime's own report counts: it comes first, and only when the frame had to compile.
-        if (this.tookCompiled || !this.sentRun || this.compiled || !this.files) return;
+        const files = this.files;
+        if (this.tookCompiled || !this.sentRun || !files || coversCode(files, this.compiled)) return;
         this.tookCompiled = true;
-        this.opts.onCompiled?.(this.files, {
-          version: message.version,
-          modules: message.modules,
-          css: message.css,
-        });
+        const sent = { version: message.version, modules: message.modules, css: message.css };
+        this.keepCompiled = () => this.opts.onCompiled?.(files, sent);
+        // A frame in the background gets no animation frames, so it may paint only once shown.
+        setTimeout(() => this.flushCompiled(), KEEP_COMPILED_LATEST_MS);
         return;
+      }
       default:
         this.opts.bridge?.({ roomId: this.opts.roomId, appId: this.opts.appId }, message, (reply) =>
           this.send(reply),

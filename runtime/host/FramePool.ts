@@ -1,4 +1,5 @@
 import type { CompiledModules } from '../protocol.ts';
+import { coversCode } from './acceptCompiled.ts';
 import { type FrameBridge, FrameController, type FrameState } from './FrameController.ts';
 import { openToEvict, type SlotUse, warmToDrop } from './poolEvictions.ts';
 
@@ -28,6 +29,12 @@ export interface CompiledStore {
   get(roomId: string, appId: string, files: Record<string, string>): Promise<CompiledModules | undefined>;
   put(roomId: string, appId: string, files: Record<string, string>, sent: CompiledModules): Promise<boolean>;
 }
+
+/** The files the cache holds no module for (an update's changed ones; all of them on a miss). */
+const uncompiled = (files: Record<string, string>, compiled: CompiledModules | undefined) =>
+  Object.fromEntries(
+    Object.entries(files).filter(([path]) => !compiled || !Object.hasOwn(compiled.modules, path)),
+  );
 
 /** What an open hands the frame: the approved files and, on a cache hit, their compiled modules. */
 interface Prepared {
@@ -96,8 +103,10 @@ export class FramePool {
     // Opens the app's database now: the read on open is then one short transaction.
     this.snapshot(app.id);
     slot.files.then(
-      // Nothing cached: the frame loads the compiler now, not after the click.
-      (prepared) => prepared.compiled || slot.controller?.warmCompiler(),
+      // Not all cached: the frame loads the compiler and compiles what is missing now, not after the click.
+      (prepared) =>
+        coversCode(prepared.files, prepared.compiled) ||
+        slot.controller?.warmCompiler(uncompiled(prepared.files, prepared.compiled)),
       // A failed prefetch is retried on open.
       () => (slot.files = undefined),
     );

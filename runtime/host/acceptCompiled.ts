@@ -8,6 +8,12 @@ const SLACK_BYTES = 16 * 1024;
 const MAX_CSS_BYTES = 512 * 1024;
 const CODE_FILE = /\.(tsx?|jsx?|mjs|cjs)$/;
 
+/** True when `compiled` holds a module for every code file of `files`: the frame then compiles nothing. */
+export const coversCode = (files: Record<string, string>, compiled: CompiledModules | undefined): boolean =>
+  compiled !== undefined &&
+  compiled.version === RUNTIME_VERSION &&
+  Object.keys(files).every((path) => !CODE_FILE.test(path) || Object.hasOwn(compiled.modules, path));
+
 export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 
 /**

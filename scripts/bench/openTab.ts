@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { median, percentile } from './stats.ts';
 
-type Driver = {
+/** The harness page's driver (test-support/harness/harnessEntry.ts), as the bench calls it. */
+export type Driver = {
   arm: (
     key: string,
     files: Record<string, string>,
@@ -9,8 +10,10 @@ type Driver = {
     cachedAs?: string,
     packages?: string,
     site?: string,
+    localOf?: string,
   ) => void;
   prime: (key: string, cachedAs: string, files: Record<string, string>) => Promise<boolean>;
+  seedLocal: (appId: string, entries: [string, string][]) => Promise<number>;
   armFloor: (src: string, warm: boolean) => Promise<void>;
   armSwitch: (from: string, to: string) => void;
   post: (id: string, files: Record<string, string>) => void;
@@ -34,7 +37,7 @@ export const series = (name: string, samples: number[]): Series => ({
 
 let unique = 0;
 // Each run gets an origin of its own (a DNS label): no process or cache carried over from the last one.
-const key = (label: string) =>
+export const key = (label: string) =>
   `b${label.toLowerCase().replace(/[^a-z0-9]/g, '')}${(unique++).toString(36)}${Date.now().toString(36)}`;
 
 /** Clicks `#open` and waits for the driver to record click-to-paint. */
@@ -48,6 +51,33 @@ async function clickAndRead(page: Page): Promise<number> {
     },
   );
   return Number(await handle.jsonValue());
+}
+
+/**
+ * One open through the real runtime: arms the harness (a warm frame made now, or a cold one on the click;
+ * `cachedAs` the app id the compile cache is asked for, `localOf` whose `localStorage` is read), lets a
+ * warm frame load its runtime first, then clicks and returns click-to-first-paint in ms.
+ */
+export async function openOnce(
+  page: Page,
+  open: {
+    files: Record<string, string>;
+    warm: boolean;
+    label: string;
+    cachedAs?: string;
+    packages?: string;
+    site?: string;
+    localOf?: string;
+  },
+): Promise<number> {
+  await page.evaluate(
+    ([k, f, w, c, p, s, l]) =>
+      (window as unknown as { roomHarness: Driver }).roomHarness.arm(k, f, w, c, p, s, l),
+    [key(open.label), open.files, open.warm, open.cachedAs, open.packages, open.site, open.localOf] as const,
+  );
+  // The warm frame loads its runtime (and, on a miss, compiles the app ahead) before the member clicks.
+  if (open.warm) await page.waitForTimeout(700);
+  return clickAndRead(page);
 }
 
 /** One app's open paths: cold and warm, each with its compiled modules in the cache (hit) or not (miss). */
@@ -83,24 +113,24 @@ export async function measureOpen(
     [key(`${label}p`), cachedAs, files] as const,
   );
   if (!primed) throw new Error(`the compile cache did not keep ${label}`);
-  const arm = (warmFrame: boolean, as: string) =>
-    page.evaluate(
-      ([k2, f, w, c, p, s]) =>
-        (window as unknown as { roomHarness: Driver }).roomHarness.arm(k2, f, w, c, p, s),
-      [key(`${label}${warmFrame ? 'w' : 'c'}`), files, warmFrame, as, app.packages, app.site] as const,
-    );
   for (let i = 0; i < runs; i++) {
-    for (const [name, warmFrame, hit] of [
+    for (const [name, warm, hit] of [
       ['coldHit', false, true],
       ['coldMiss', false, false],
       ['warmHit', true, true],
       ['warmMiss', true, false],
     ] as const) {
-      // A miss asks the cache for an app id it never kept.
-      await arm(warmFrame, hit ? cachedAs : key(`${label}m`));
-      // The warm frame loads its runtime (and, on a miss, warms the compiler) before the member clicks.
-      if (warmFrame) await page.waitForTimeout(700);
-      samples[name].push(await clickAndRead(page));
+      samples[name].push(
+        await openOnce(page, {
+          label: `${label}${warm ? 'w' : 'c'}`,
+          files,
+          warm,
+          // A miss asks the cache for an app id it never kept.
+          cachedAs: hit ? cachedAs : key(`${label}m`),
+          packages: app.packages,
+          site: app.site,
+        }),
+      );
     }
   }
   return {

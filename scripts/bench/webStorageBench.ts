@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Series, series } from './openTab.ts';
+import { type Driver, key, openOnce, type Series, series } from './openTab.ts';
 import { markdownTable, type Row } from './report.ts';
 
 const GREETING = 'hello from last time';
@@ -40,48 +40,19 @@ const STORED: [string, string][] = [
   ]),
 ];
 
-type Driver = {
-  prime: (key: string, cachedAs: string, files: Record<string, string>) => Promise<boolean>;
-  seedLocal: (appId: string, entries: [string, string][]) => Promise<number>;
-  arm: (
-    key: string,
-    files: Record<string, string>,
-    warm: boolean,
-    cachedAs?: string,
-    packages?: string,
-    site?: string,
-    localOf?: string,
-  ) => void;
-};
-
-let unique = 0;
-const key = (label: string) => `bls${label}${(unique++).toString(36)}${Date.now().toString(36)}`;
-
-async function clickAndRead(page: Page): Promise<number> {
-  await page.click('#open');
-  const handle = await page.waitForFunction(
-    () => document.getElementById('open')?.dataset.paintMs,
-    undefined,
-    {
-      timeout: 15_000,
-    },
-  );
-  return Number(await handle.jsonValue());
-}
-
 /**
  * An app reading `localStorage` on its first render against the same app reading nothing, cold and warm,
  * both on the launcher pool's path (its storage read on the click, beside the compile cache's: a hit).
  */
 export async function measureWebStorage(page: Page, runs: number) {
-  const cached = { reader: key('readerapp'), blank: key('blankapp') };
+  const cached = { reader: key('lsreaderapp'), blank: key('lsblankapp') };
   for (const [role, files] of [
     ['reader', READER],
     ['blank', BLANK],
   ] as const) {
     const primed = await page.evaluate(
       ([k, c, f]) => (window as unknown as { roomHarness: Driver }).roomHarness.prime(k, c, f),
-      [key(`${role}p`), cached[role], files] as const,
+      [key(`ls${role}p`), cached[role], files] as const,
     );
     if (!primed) throw new Error(`the compile cache did not keep the ${role} app`);
   }
@@ -108,19 +79,15 @@ export async function measureWebStorage(page: Page, runs: number) {
       ['blankWarm', true, 'blank', true],
       ['bareWarm', true, 'blank', false],
     ] as const) {
-      await page.evaluate(
-        ([k, f, w, c, l]) =>
-          (window as unknown as { roomHarness: Driver }).roomHarness.arm(k, f, w, c, undefined, undefined, l),
-        [
-          key(name.toLowerCase()),
-          role === 'reader' ? READER : BLANK,
+      samples[name].push(
+        await openOnce(page, {
+          label: `ls${name.toLowerCase()}`,
+          files: role === 'reader' ? READER : BLANK,
           warm,
-          cached[role],
-          read ? role : undefined,
-        ] as const,
+          cachedAs: cached[role],
+          localOf: read ? role : undefined,
+        }),
       );
-      if (warm) await page.waitForTimeout(700);
-      samples[name].push(await clickAndRead(page));
     }
   }
   const s: Record<keyof typeof samples, Series> = {

@@ -30,6 +30,8 @@ export function armOpen(opts: {
   packages?: string;
   /** The app's `localStorage` as the launcher's pool reads it: once when warming, again on the click. */
   local?: () => Promise<[string, string][] | undefined>;
+  /** Keeps what a frame compiled, as the launcher's pool hands it to the compile cache. */
+  keep?: (files: Record<string, string>, sent: CompiledModules) => Promise<boolean>;
 }): void {
   if (opts.local) {
     armOpenWithStorage({ ...opts, local: opts.local });
@@ -49,6 +51,7 @@ export function armOpen(opts: {
       record(clickedAt, at);
       controller?.dispose();
     },
+    onCompiled: (files: Record<string, string>, sent: CompiledModules) => void opts.keep?.(files, sent),
   };
   let prepared: Promise<CompiledModules | undefined> | undefined;
   if (opts.warm) {
@@ -56,7 +59,7 @@ export function armOpen(opts: {
     controller = warm;
     frames().append(warm.iframe);
     prepared = opts.lookup?.().then((compiled) => {
-      if (!compiled) warm.warmCompiler();
+      if (!compiled) warm.warmCompiler(opts.files);
       return compiled;
     });
   }
@@ -110,7 +113,7 @@ function armOpenWithStorage(
     const warm = make();
     controller = warm;
     prepared = opts.lookup?.().then((compiled) => {
-      if (!compiled) warm.warmCompiler();
+      if (!compiled) warm.warmCompiler(opts.files);
       return compiled;
     });
     // The pool opens the app's database when it warms the frame.

@@ -102,6 +102,7 @@ Object.assign(window, {
         warm,
         src: frameUrl(site ?? key),
         lookup: cachedAs === undefined ? undefined : () => compiled.get('bench', cachedAs, appFiles),
+        keep: cachedAs === undefined ? undefined : (f, sent) => compiled.put('bench', cachedAs, f, sent),
       }),
     prime: (key: string, cachedAs: string, appFiles: Record<string, string>) =>
       primeCompiled(frameUrl(key), appFiles, (f, sent) => compiled.put('bench', cachedAs, f, sent)),

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { RUNTIME_VERSION } from '../../../runtime/runtimeVersion.ts';
 import { at } from '../assertions.ts';
-import { probeApp } from '../probeApp.ts';
+import { PROBE_PRELUDE, probeApp, probeRenderer } from '../probeApp.ts';
 import type { Row } from '../Row.ts';
 import type { Attempt } from '../rowEnv.ts';
 import { empty, hostRecords, openAndProbe, proposeOk, storageRecords } from '../rowHelpers.ts';
@@ -30,6 +30,37 @@ const poisoner = (): Record<string, string> =>
     port?.postMessage({ type: 'compiled', version: ${JSON.stringify(RUNTIME_VERSION)}, modules, ...extra });
   out.posted = true;
 `);
+
+/**
+ * Version `version` of an app whose `src/lib.ts` no update changes: it steals its runtime port and posts
+ * "compiled" modules poisoning that file too, hoping a later version reuses them for the unchanged file.
+ */
+const updatePoisoner = (version: string): Record<string, string> => ({
+  'src/App.tsx': `import { useEffect, useState } from 'react';
+import * as sdk from '@room/sdk';
+import { LIB } from './lib';
+
+${PROBE_PRELUDE}
+
+async function probe() {
+  const out = { version: ${JSON.stringify(version)}, lib: LIB };
+  let port;
+  const send = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (message, ...rest) {
+    port = this;
+    return send.call(this, message, ...rest);
+  };
+  await attempt(() => sdk.storage.get('k'));
+  MessagePort.prototype.postMessage = send;
+  out.stolen = Boolean(port);
+  const modules = { 'src/App.tsx': ${JSON.stringify(POISON)}, 'src/lib.ts': 'exports.LIB = "poisoned";' };
+  port?.postMessage({ type: 'compiled', version: ${JSON.stringify(RUNTIME_VERSION)}, modules });
+  return out;
+}
+
+${probeRenderer('probe()')}`,
+  'src/lib.ts': "export const LIB: string = 'real lib';\n",
+});
 
 /**
  * A Tailwind v3 app whose tailwind.config.js (app code, evaluated by the frame to style it) patches
@@ -211,6 +242,8 @@ export const crossApp: Row[] = [
       expect(first.stolen, JSON.stringify(first)).toBe(true);
       expect(first.posted).toBe(true);
       expect(first.poisoned).toBeUndefined();
+      // The launcher keeps a report at the latest 2 s after it came: any it would keep is kept by now.
+      await t.page.waitForTimeout(3000);
       // The same files approved in another room: a cache keyed by content alone would hand it main's entry.
       const otherRoom = (
         (await (
@@ -242,6 +275,46 @@ export const crossApp: Row[] = [
         .filter((r) => r.db === 'room-compiled' && r.store === 'entries');
       expect(entries.length, 'entries for main and the victim').toBe(2);
       for (const entry of entries) expect(Object.values(entry.value.modules)).not.toContain(POISON);
+    },
+  },
+  {
+    id: 'K8',
+    group: 'cross-app',
+    attempt:
+      "an app's version 1 steals its runtime port and hands the compile cache a poisoned module for a file its update leaves unchanged, hoping version 2 runs it",
+    outcome:
+      "an update reuses only the runtime's own module of an unchanged file: version 2 runs the real file, and no entry holds the poison",
+    ownRoom: true,
+    apps: { main: () => updatePoisoner('v1') },
+    timeoutMs: 90_000,
+    async check(t) {
+      const first = await openAndProbe(t);
+      expect(first, JSON.stringify(first)).toMatchObject({ version: 'v1', lib: 'real lib', stolen: true });
+      const entries = async () =>
+        (await hostRecords(t))
+          .map(
+            (r) => JSON.parse(r) as { db: string; store: string; value: { modules: Record<string, string> } },
+          )
+          .filter((r) => r.db === 'room-compiled' && r.store === 'entries');
+      await expect.poll(async () => (await entries()).length).toBe(1);
+      // The launcher keeps a report at the latest 2 s after it came: any it would keep is kept by now.
+      await t.page.waitForTimeout(3000);
+      // Version 2: App.tsx changes, src/lib.ts does not, so its module may come from version 1's entry.
+      const proposal = await proposeOk(t, t.appName(), updatePoisoner('v2'));
+      const approved = await t.api.post(`/api/rooms/${t.roomId}/proposals/${proposal}/approve`);
+      expect(approved.status(), await approved.text()).toBe(200);
+      for (const _open of ['first', 'from the compile cache']) {
+        await t.page.goto(`/rooms/${t.roomId}?app=${t.appId()}`);
+        const seen = await t.probe();
+        expect(seen, JSON.stringify(seen)).toMatchObject({ version: 'v2', lib: 'real lib' });
+        expect(seen.poisoned).toBeUndefined();
+      }
+      const kept = await entries();
+      expect(kept.length).toBe(1);
+      for (const entry of kept) {
+        expect(Object.values(entry.value.modules)).not.toContain(POISON);
+        expect(entry.value.modules['src/lib.ts']).not.toContain('poisoned');
+      }
     },
   },
   {
