@@ -1,4 +1,5 @@
 import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
+import { joinInside } from './joinInside.ts';
 import { PROVIDED_IMPORTS } from './providedImports.ts';
 
 /** One `paths` pattern and its targets, each target a path in the app's files (at most one `*`). */
@@ -133,15 +134,7 @@ const stars = (s: string) => s.split('*').length - 1;
 function inside(target: string, base: string): string | undefined {
   if (target.startsWith('/') || target.includes('\\') || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(target))
     return undefined;
-  const segments: string[] = base === '' ? [] : base.split('/');
-  for (const part of target.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (segments.length === 0) return undefined;
-      segments.pop();
-    } else segments.push(part);
-  }
-  return segments.join('/');
+  return joinInside(base === '' ? [] : base.split('/'), target);
 }
 
 // The parser sets a `__proto__` key as the object's prototype: only keys the file spells count, as in TypeScript.

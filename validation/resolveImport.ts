@@ -1,3 +1,4 @@
+import { joinInside } from './joinInside.ts';
 import { type Aliases, matchPattern } from './pathAliases.ts';
 import { PROVIDED_IMPORTS } from './providedImports.ts';
 
@@ -151,17 +152,4 @@ export function withExtension(files: Record<string, string>, base: string): stri
 function guessExtension(from: string, base: string): string {
   if (/\.[a-z]+$/i.test(base.split('/').pop() ?? '')) return '';
   return /\.(tsx|ts|jsx|js)$/.exec(from)?.[0] ?? '';
-}
-
-// `specifier` joined to the directory `dir`, normalised; undefined when it leaves the app's root.
-function joinInside(dir: string[], specifier: string): string | undefined {
-  const segments = [...dir];
-  for (const part of specifier.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (segments.length === 0) return undefined;
-      segments.pop();
-    } else segments.push(part);
-  }
-  return segments.join('/');
 }
