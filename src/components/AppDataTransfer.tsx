@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import {
   APP_DATA_LIMITS,
@@ -13,6 +13,7 @@ import {
 import type { LauncherAppView } from '../../validation/views.ts';
 import { dataFileName, jsonBytes } from './dataFileName.ts';
 import { downloadFile } from './downloadFile.ts';
+import { FilePickButton } from './FilePickButton.tsx';
 import { formatBytes } from './formatBytes.ts';
 
 const when = (iso: string) =>
@@ -31,7 +32,6 @@ export function AppDataTransfer({
   app: LauncherAppView;
   storage: StorageBridge;
 }) {
-  const picker = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<{ text: string; error?: boolean }>();
   const [pending, setPending] = useState<AppDataFile>();
   const [otherOk, setOtherOk] = useState(false);
@@ -149,20 +149,9 @@ export function AppDataTransfer({
         <button type="button" onClick={exportData}>
           Export data
         </button>
-        <button type="button" onClick={() => picker.current?.click()}>
+        <FilePickButton inputLabel="Data file to import" onPick={read}>
           Import data
-        </button>
-        <input
-          ref={picker}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          aria-label="Data file to import"
-          onChange={(e) => {
-            read(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        </FilePickButton>
       </div>
     </>
   );

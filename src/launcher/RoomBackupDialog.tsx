@@ -19,6 +19,7 @@ import {
 import type { LauncherAppView } from '../../validation/views.ts';
 import { dataFileName, jsonBytes } from '../components/dataFileName.ts';
 import { downloadFile } from '../components/downloadFile.ts';
+import { FilePickButton } from '../components/FilePickButton.tsx';
 import { formatBytes } from '../components/formatBytes.ts';
 
 export type BackupMode = 'backup' | 'restore';
@@ -155,7 +156,6 @@ const targetOf = (apps: LauncherAppView[], id: string, name: string) =>
   apps.find((a) => a.id === id) ?? apps.find((a) => a.name === name);
 
 function Restore({ room, apps, storage }: Props) {
-  const picker = useRef<HTMLInputElement>(null);
   const [locked, setLocked] = useState<LockedBackup>();
   const [backup, setBackup] = useState<RoomBackup>();
   const [passphrase, setPassphrase] = useState('');
@@ -232,20 +232,9 @@ function Restore({ room, apps, storage }: Props) {
         keeps on this device.
       </p>
       <div className="app-menu-actions">
-        <button type="button" onClick={() => picker.current?.click()}>
+        <FilePickButton inputLabel="Backup file" onPick={read}>
           Choose backup file
-        </button>
-        <input
-          ref={picker}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          aria-label="Backup file"
-          onChange={(e) => {
-            read(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        </FilePickButton>
       </div>
       {locked && (
         <form
