@@ -4,9 +4,9 @@ import {
   isEmptyNetwork,
   type NetworkDeclaration,
   type NetworkRules,
-  networkDeclarationOf,
 } from '../../validation/networkDeclaration.ts';
 import type { Store } from '../store/Store.ts';
+import { approvedNetwork } from './appNetwork.ts';
 import type { EventBus } from './EventBus.ts';
 
 /** The hosts an active app's current approved version declares, and a short name for that set. */
@@ -82,12 +82,7 @@ export class NetworkGrants {
     const proposal = await this.store.getProposal(proposalId);
     if (proposal?.state !== 'approved') return EMPTY_NETWORK;
     // Checked again under today's rules: a version that no longer passes them grants nothing.
-    if (proposal.files) return networkDeclarationOf(proposal.files, this.rules);
-    const version =
-      proposal.repositoryId && proposal.versionId
-        ? await this.store.getVersion(proposal.repositoryId, proposal.versionId)
-        : undefined;
-    return version ? networkDeclarationOf(version.files, this.rules) : EMPTY_NETWORK;
+    return approvedNetwork({ network: this.rules, store: this.store }, proposal);
   }
 }
 

@@ -26,8 +26,8 @@ export function requireNetwork(
   return verdict.declaration;
 }
 
-// Approved proposals never change (files, pinned version), so their declaration is read once per process.
-const approved = new Map<string, NetworkDeclaration>();
+// Approved proposals never change (files, pinned version), so their declaration is read once per server's rules.
+const approved = new WeakMap<NetworkRules, Map<string, NetworkDeclaration>>();
 const KEPT = 5000;
 
 /** The hosts an approved proposal's app may reach: its declaration, or none when that no longer passes. */
@@ -35,15 +35,18 @@ export async function approvedNetwork(
   d: Pick<DomainDeps, 'network' | 'store'>,
   p: ProposalRow,
 ): Promise<NetworkDeclaration> {
-  const known = approved.get(p.id);
+  const rules = networkRulesOf(d);
+  let kept = approved.get(rules);
+  if (!kept) approved.set(rules, (kept = new Map()));
+  const known = kept.get(p.id);
   if (known) return known;
   const files =
     p.files ??
     (p.repositoryId && p.versionId
       ? (await d.store.getVersion(p.repositoryId, p.versionId))?.files
       : undefined);
-  const declaration = networkDeclarationOf(files, networkRulesOf(d));
-  if (approved.size >= KEPT) approved.clear();
-  approved.set(p.id, declaration);
+  const declaration = networkDeclarationOf(files, rules);
+  if (kept.size >= KEPT) kept.clear();
+  kept.set(p.id, declaration);
   return declaration;
 }
