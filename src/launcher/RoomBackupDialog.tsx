@@ -21,6 +21,7 @@ import { dataFileName, jsonBytes } from '../components/dataFileName.ts';
 import { downloadFile } from '../components/downloadFile.ts';
 import { FilePickButton } from '../components/FilePickButton.tsx';
 import { formatBytes } from '../components/formatBytes.ts';
+import { restoreTargets } from './restoreTargets.ts';
 
 export type BackupMode = 'backup' | 'restore';
 const problem = (err: unknown) =>
@@ -151,10 +152,6 @@ function BackUp({ room, apps, storage }: Props) {
   );
 }
 
-/** The room's app a backed-up app restores into: the same id, else the same name. */
-const targetOf = (apps: LauncherAppView[], id: string, name: string) =>
-  apps.find((a) => a.id === id) ?? apps.find((a) => a.name === name);
-
 function Restore({ room, apps, storage }: Props) {
   const [locked, setLocked] = useState<LockedBackup>();
   const [backup, setBackup] = useState<RoomBackup>();
@@ -169,7 +166,7 @@ function Restore({ room, apps, storage }: Props) {
   const opened = (b: RoomBackup) => {
     setBackup(b);
     setLocked(undefined);
-    setPicked(new Set(b.apps.filter((a) => targetOf(apps, a.app.id, a.app.name)).map((a) => a.app.id)));
+    setPicked(new Set(restoreTargets(apps, b).keys()));
     setStatus(undefined);
   };
   const read = async (file: File | undefined) => {
@@ -205,8 +202,9 @@ function Restore({ room, apps, storage }: Props) {
     setBusy(true);
     const done: string[] = [];
     try {
+      const targets = restoreTargets(apps, backup);
       for (const file of backup.apps) {
-        const target = picked.has(file.app.id) && targetOf(apps, file.app.id, file.app.name);
+        const target = picked.has(file.app.id) && targets.get(file.app.id);
         if (!target) continue;
         await storage.importData({ roomId: room.id, appId: target.id }, file.data);
         done.push(target.name);
@@ -224,6 +222,7 @@ function Restore({ room, apps, storage }: Props) {
   };
 
   const otherRoom = backup && backup.room.id !== room.id;
+  const targets = backup && restoreTargets(apps, backup);
   return (
     <>
       <h2 id="backup-title">Restore from backup</h2>
@@ -285,7 +284,7 @@ function Restore({ room, apps, storage }: Props) {
             </>
           )}
           {backup.apps.map((file) => {
-            const target = targetOf(apps, file.app.id, file.app.name);
+            const target = targets?.get(file.app.id);
             const size = dataSize(file.data);
             return (
               <label key={file.app.id}>
@@ -302,6 +301,12 @@ function Restore({ room, apps, storage }: Props) {
                 />{' '}
                 <bdi>{file.app.name}</bdi> ({size.keys} {size.keys === 1 ? 'key' : 'keys'},{' '}
                 {formatBytes(size.bytes)}){!target && ' — not in this room'}
+                {target && target.name !== file.app.name && (
+                  <>
+                    {' '}
+                    — restores into <bdi>{target.name}</bdi>
+                  </>
+                )}
                 {target &&
                   target.version !== file.app.version &&
                   ` — saved from version ${file.app.version}, now ${target.version}`}

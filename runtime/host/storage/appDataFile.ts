@@ -103,11 +103,19 @@ export function exactObject(x: unknown, keys: readonly string[], what: string): 
   return x;
 }
 
-const text = (x: unknown, what: string, max = 500): string => {
+/** A text field of a data file, at most `max` characters. */
+export const text = (x: unknown, what: string, max = 500): string => {
   if (typeof x !== 'string' || x.length > max)
     throw new DataFileError(`${what} must be text of at most ${max} characters.`);
   return x;
 };
+
+/** A file's export time: a date, as text. */
+export function exportTime(x: unknown): string {
+  const at = text(x, 'The export time', 40);
+  if (Number.isNaN(Date.parse(at))) throw new DataFileError('The export time is not a date.');
+  return at;
+}
 
 function pairs(x: unknown, what: string): [string, string][] {
   if (!Array.isArray(x)) throw new DataFileError(`${what} must be a list of [key, value] pairs.`);
@@ -190,8 +198,7 @@ function checkOrigin(o: Record<string, unknown>): AppDataOrigin {
   const app = exactObject(o.app, ['id', 'name', 'version'], 'The app');
   if (!Number.isSafeInteger(app.version) || (app.version as number) < 1)
     throw new DataFileError("The app's version must be a whole number.");
-  const exportedAt = text(o.exportedAt, 'The export time', 40);
-  if (Number.isNaN(Date.parse(exportedAt))) throw new DataFileError('The export time is not a date.');
+  const exportedAt = exportTime(o.exportedAt);
   return {
     room: { id: text(room.id, "The room's id"), name: text(room.name, "The room's name") },
     app: {

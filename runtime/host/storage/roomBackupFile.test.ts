@@ -53,4 +53,19 @@ describe('room backups', () => {
     await refused(readBackup(JSON.stringify({ format: 'room-app-data' }), MAX), /not a Room backup/);
     await refused(readBackup('{"format":"room-backup","version":1,"__proto__":{}}', MAX), /"__proto__"/);
   });
+
+  it('refuses an app of another room inside a backup, and a time that is not a date', async () => {
+    const stranger = await makeAppDataFile(
+      {
+        room: { id: 'r2', name: 'Work' },
+        app: { id: 'c', name: 'App c', version: 1 },
+        exportedAt: '2026-12-07T14:00:00.000Z',
+      },
+      { sdk: [], localStorage: [['l', 'x']], windowStorage: [] },
+    );
+    const mixed = { ...(await backup()), apps: [await app('a', 'one'), stranger] };
+    await refused(readBackup(await backupText(mixed), MAX), /App 2 of the backup is from another room/);
+    const undated = { ...(await backup()), exportedAt: 'not a date at all' };
+    await refused(readBackup(await backupText(undated), MAX), /The export time is not a date/);
+  });
 });

@@ -7,7 +7,9 @@ import {
   checkFileSize,
   DataFileError,
   exactObject,
+  exportTime,
   parseFileJson,
+  text,
 } from './appDataFile.ts';
 
 /** Every app of a room as this device keeps it: one app data file each. */
@@ -161,24 +163,29 @@ export async function unlockBackup(file: LockedBackup, passphrase: string): Prom
 async function checkBackup(x: Record<string, unknown>): Promise<RoomBackup> {
   const o = exactObject(x, ['format', 'version', 'room', 'exportedAt', 'apps'], 'The backup');
   const room = exactObject(o.room, ['id', 'name'], "The backup's room");
-  if (typeof room.id !== 'string' || typeof room.name !== 'string' || typeof o.exportedAt !== 'string')
-    throw new DataFileError("The backup's room and time must be text.");
+  const roomId = text(room.id, "The backup's room id");
+  const roomName = text(room.name, "The backup's room name");
+  const exportedAt = exportTime(o.exportedAt);
   if (!Array.isArray(o.apps)) throw new DataFileError("The backup's apps must be a list.");
   const apps: AppDataFile[] = [];
   for (const [i, app] of o.apps.entries()) {
+    let file: AppDataFile;
     try {
-      apps.push(await checkAppDataFile(app));
+      file = await checkAppDataFile(app);
     } catch (err) {
       throw new DataFileError(`App ${i + 1} of the backup: ${(err as Error).message}`);
     }
+    // One room's backup: an app of another room inside it would be restored under a name it does not have.
+    if (file.room.id !== roomId) throw new DataFileError(`App ${i + 1} of the backup is from another room.`);
+    apps.push(file);
   }
   if (new Set(apps.map((a) => a.app.id)).size !== apps.length)
     throw new DataFileError('The backup names an app twice.');
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
-    room: { id: room.id, name: room.name },
-    exportedAt: o.exportedAt,
+    room: { id: roomId, name: roomName },
+    exportedAt,
     apps,
   };
 }
