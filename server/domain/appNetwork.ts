@@ -36,8 +36,8 @@ export async function approvedNetwork(
   p: ProposalRow,
 ): Promise<NetworkDeclaration> {
   const rules = networkRulesOf(d);
-  let kept = approved.get(rules);
-  if (!kept) approved.set(rules, (kept = new Map()));
+  const kept = approved.get(rules) ?? new Map<string, NetworkDeclaration>();
+  approved.set(rules, kept);
   const known = kept.get(p.id);
   if (known) return known;
   const files =
