@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { importAgain } from '../components/importAgain.ts';
 import type { UpdateChanges } from './UpdateChanges.tsx';
 
 /**
@@ -8,14 +9,19 @@ import type { UpdateChanges } from './UpdateChanges.tsx';
 export function useUpdateChanges(wanted: boolean) {
   const [view, setView] = useState<typeof UpdateChanges | string>();
   const [attempt, setAttempt] = useState(0);
+  const failed = useRef<unknown>(undefined);
   useEffect(() => {
     if (!wanted) return;
     void attempt;
     let live = true;
     setView(undefined);
-    import('./UpdateChanges.tsx').then(
+    const load = () => import('./UpdateChanges.tsx');
+    (failed.current === undefined ? load() : importAgain(load, failed.current)).then(
       (m) => live && setView(() => m.UpdateChanges),
-      (err: Error) => live && setView(`Could not load the changes: ${err.message}`),
+      (err: Error) => {
+        failed.current = err;
+        if (live) setView(`Could not load the changes: ${err.message}`);
+      },
     );
     return () => {
       live = false;
