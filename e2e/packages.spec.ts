@@ -21,7 +21,7 @@ const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/js
 
 let server: RunningServer;
 
-test.describe.configure({ mode: 'serial' });
+// Independent tests in order on one worker: a failure retries that test alone, not the whole file.
 
 /** A package that ships CSS, as toastify-js and leaflet do: its module's own, one by path, an image in it. */
 const STYLED = localPackage('room-styled-pkg', {

@@ -12,7 +12,7 @@ const {
   token: 'conventions-owner-token-0123456789',
   name: 'conventions',
 });
-test.describe.configure({ mode: 'serial' });
+// Independent tests in order on one worker: a failure retries that test alone, not the whole file.
 
 /** Opens the room's approval queue as its owner and approves `name` on its card, as a person would. */
 async function approveOnCard(page: Page, roomId: string, name: string) {

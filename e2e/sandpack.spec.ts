@@ -19,7 +19,7 @@ const {
   env: { ROOM_PACKAGE_BUNDLES: '0' },
 });
 
-test.describe.configure({ mode: 'serial' });
+// Independent tests in order on one worker: a failure retries that test alone, not the whole file.
 
 async function proposeApp(name: string, files: Record<string, string>) {
   const { roomId, res } = await propose(name, files);
