@@ -4,7 +4,7 @@ import { noSeriousViolations } from './noSeriousViolations.ts';
 import { proposeApp } from './proposeApp.ts';
 import { createRoom, ownerAuth } from './rooms.ts';
 
-// A proposal's card: every file shown, hidden characters and long lines flagged, large files kept responsive.
+// A proposal's card: every file shown, hidden characters and long lines flagged; the large-file stall test is in review-stall.spec.ts.
 test('an owner reviews every file, sees hidden characters flagged, approves, and a second context gets the tab live', async ({
   owner,
   ownerPage: page,
@@ -69,40 +69,6 @@ test('an owner reviews every file, sees hidden characters flagged, approves, and
   ).toBe(true);
   await expect(watcher.getByRole('tab', { name: 'Poll <b>maker</b>' })).toHaveCount(0, { timeout: 15_000 });
   await watcherContext.close();
-});
-
-test('a 60 KB file on a card keeps the page answering while it renders and highlights', async ({
-  owner,
-  ownerPage: page,
-  request,
-}) => {
-  const roomId = await createRoom(request, `Large ${Date.now()}`);
-  const lines = ['export default function App() {', '  return <p>{v0}</p>;', '}'];
-  for (let i = 0; new Blob([lines.join('\n')]).size < 60 * 1024; i++)
-    lines.push(`export const v${i} = { id: ${i}, label: "item ${i}", on: ${i % 2 === 0} };`);
-  const code = `${lines.join('\n')}\n`;
-  await proposeApp(owner, roomId, { name: 'Large file', files: { 'src/App.tsx': code } });
-  await page.goto(`/rooms/${roomId}/review`);
-  const card = page.getByRole('article', { name: 'Large file' });
-  await expect(card.getByRole('heading', { name: 'Review all proposed files (1)' })).toBeVisible();
-  const gaps: number[] = [];
-  const last = card.locator('td.hljs').last();
-  for (let done = false; !done; ) {
-    done = (await last.count()) > 0;
-    const start = Date.now();
-    await page.evaluate(() => document.readyState);
-    gaps.push(Date.now() - start);
-    expect(gaps.length).toBeLessThan(400);
-  }
-  // A round trip from the runner: beside another test on 2 cores it measured 515-602 ms; a page that froze is seconds.
-  expect(Math.max(...gaps)).toBeLessThan(1000);
-  // Every line is numbered, in order (short lines share a row, one number a line).
-  const numbers = await card
-    .getByRole('region', { name: 'src/App.tsx source' })
-    .locator('.line-no')
-    .evaluateAll((cells) => cells.flatMap((c) => (c.textContent ?? '').split('\n')).map(Number));
-  expect(numbers).toEqual(code.split('\n').map((_, i) => i + 1));
-  console.log(`60 KB file: ${gaps.length} probes, slowest page.evaluate ${Math.max(...gaps)} ms`);
 });
 
 test('the review page works at 360 px: no horizontal scroll, no serious accessibility violations', async ({

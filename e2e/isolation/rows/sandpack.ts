@@ -158,8 +158,8 @@ export const sandpack: Row[] = [
 `),
     },
     // Window messages cannot be refused: the first burst of 20,000 is delivered before the budget stops the
-    // app (README residual risks), 0.23-0.57 s measured under load in runs alone and 0.71-0.76 s in a clean-clone run.
-    check: (t) => floodStopped(t, 'SP5 FLOOD', 1000),
+    // app (README residual risks), 0.23-0.57 s measured under load in runs alone and 0.71-1.07 s in clean-clone runs.
+    check: (t) => floodStopped(t, 'SP5 FLOOD', 1500),
   },
   {
     id: 'SP6',
