@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
 import { type Api, apiClient } from '../test-support/testClient.ts';
 import { snippetKey } from '../validation/idempotencyKey.ts';
+import type { ToolInput } from '../validation/mcpTools.ts';
 import { validateSnippetProposal } from '../validation/proposal.ts';
 import { appDir, runRoom } from './cliHarness.ts';
 import { startLossyProxy } from './LossyProxy.ts';
@@ -16,6 +17,7 @@ const SEEDS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'seed-validation-ca
   case: string;
   arguments: Record<string, unknown>;
 }[];
+type SnippetArgs = ToolInput<'propose_room_snippet_app'>;
 const APP = 'export default function App() {\n  return <h1>Hi</h1>;\n}\n';
 const NEXT = 'Approve it under Connected → Needs your approval, then tell me.';
 
@@ -168,7 +170,8 @@ describe('room propose', () => {
     const cases = [...SEEDS.map((c) => ({ ...c.arguments, room_id: roomId })), ...ours];
     for (const args of cases) {
       const local = validateSnippetProposal(args);
-      const server = await client.callTool('propose_room_snippet_app', args).then(
+      // Deliberately off-contract arguments: the server must refuse them as the local check does.
+      const server = await client.callTool('propose_room_snippet_app', args as SnippetArgs).then(
         () => ({ ok: true }),
         (e: RequestError) => ({ ok: false, code: e.code, message: e.message }),
       );
