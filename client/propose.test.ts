@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defined } from '../test-support/defined.ts';
 import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
 import { type Api, apiClient } from '../test-support/testClient.ts';
 import { snippetKey } from '../validation/idempotencyKey.ts';
@@ -45,7 +46,8 @@ describe('room propose', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(NEXT);
     expect(r.stderr).toContain('skipped logo.png (binary)');
-    const [card, ...more] = await pending();
+    const [first, ...more] = await pending();
+    const card = defined(first, 'pending card');
     expect(more).toHaveLength(0);
     expect(card.files).toEqual(files);
     expect(r.stdout).toContain(card.id);
@@ -71,7 +73,7 @@ describe('room propose', () => {
     ]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).not.toContain('update of');
-    const [card] = await pending();
+    const card = defined((await pending())[0], 'pending card');
     const app = (await owner('POST', `/api/rooms/${roomId}/proposals/${card.id}/approve`)).body.app;
     const v2 = appDir({ 'src/App.tsx': APP.replace('Hi', 'Hello') });
     const r = await runRoom(['propose', v2, '--room', roomId, '--name', 'Hi', ...auth]);
