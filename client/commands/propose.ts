@@ -14,8 +14,6 @@ import { reportReviewFlags } from '../reportReviewFlags.ts';
 import { reportSkipped } from '../reportSkipped.ts';
 import { withRetry } from '../withRetry.ts';
 
-const NEXT_STEP = 'Approve it under Connected → Needs your approval, then tell me.';
-
 function rejected<T>(v: Extract<Verdict<T>, { ok: false }>, extra: object = {}): Outcome {
   return {
     exit: EXIT.rejected,
@@ -44,7 +42,7 @@ async function send<N extends 'propose_room_snippet_app' | 'propose_room_repo_ap
     : '';
   return {
     exit: EXIT.ok,
-    text: `Proposed "${printable(args.name)}" as ${printable(r.proposal_id)}${update}${again}\n${printable(r.next_step ?? NEXT_STEP)}`,
+    text: `Proposed "${printable(args.name)}" as ${printable(r.proposal_id)}${update}${again}\n${printable(r.next_step)}`,
     json: { ok: true, ...r, idempotency_key: args.idempotency_key, ...extra },
   };
 }
