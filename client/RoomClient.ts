@@ -9,7 +9,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { type CallArgs, type ResponseOf, type RouteKey, routeRequest } from '../validation/apiRoutes.ts';
 import type { ErrorCode } from '../validation/errorCodes.ts';
-import { MCP_PATH } from '../validation/mcpTools.ts';
+import { MCP_PATH, type ToolInput, type ToolResult } from '../validation/mcpTools.ts';
+import type { ToolName } from '../validation/toolInput.ts';
 import { httpError, networkError, RequestError } from './RequestError.ts';
 
 export interface RoomClientOptions {
@@ -83,10 +84,15 @@ export class RoomClient {
   }
 
   /** Calls an MCP tool; returns its structuredContent, or throws the tool's `{code, message}` error. */
-  async callTool<T = Record<string, unknown>>(name: string, args: Record<string, unknown>): Promise<T> {
+  async callTool<N extends ToolName>(name: N, args: ToolInput<N>): Promise<ToolResult<N>> {
     let result: { isError?: boolean; structuredContent?: Record<string, unknown>; content?: unknown };
     try {
-      result = (await (await this.connected()).callTool({ name, arguments: args })) as typeof result;
+      result = (await (
+        await this.connected()
+      ).callTool({
+        name,
+        arguments: args as Record<string, unknown>,
+      })) as typeof result;
     } catch (err) {
       const e = classify(this.base, err);
       const stale = this.remembered && (e.detail as { status?: number } | undefined)?.status === 400;
@@ -95,7 +101,7 @@ export class RoomClient {
       if (!stale) throw e;
       // The server changed era since we met it: forget it, probe again, and send the call once more.
       eras.delete(this.mcpUrl);
-      return this.callTool<T>(name, args);
+      return this.callTool(name, args);
     }
     if (result.isError) {
       const error = (result.structuredContent?.error ?? {}) as {
@@ -110,7 +116,7 @@ export class RoomClient {
         error.detail,
       );
     }
-    return (result.structuredContent ?? {}) as T;
+    return (result.structuredContent ?? {}) as ToolResult<N>;
   }
 
   /** One JSON route of the contract (validation/apiRoutes.ts); non-2xx answers throw their `{code, message}`. */

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defined } from '../test-support/defined.ts';
 import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
 import { type Api, apiClient } from '../test-support/testClient.ts';
 import { snippetKey } from '../validation/idempotencyKey.ts';
+import type { ToolInput } from '../validation/mcpTools.ts';
 import { validateSnippetProposal } from '../validation/proposal.ts';
 import { appDir, runRoom } from './cliHarness.ts';
 import { startLossyProxy } from './LossyProxy.ts';
@@ -16,6 +18,7 @@ const SEEDS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'seed-validation-ca
   case: string;
   arguments: Record<string, unknown>;
 }[];
+type SnippetArgs = ToolInput<'propose_room_snippet_app'>;
 const APP = 'export default function App() {\n  return <h1>Hi</h1>;\n}\n';
 const NEXT = 'Approve it under Connected → Needs your approval, then tell me.';
 
@@ -43,7 +46,8 @@ describe('room propose', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(NEXT);
     expect(r.stderr).toContain('skipped logo.png (binary)');
-    const [card, ...more] = await pending();
+    const [first, ...more] = await pending();
+    const card = defined(first, 'pending card');
     expect(more).toHaveLength(0);
     expect(card.files).toEqual(files);
     expect(r.stdout).toContain(card.id);
@@ -69,7 +73,7 @@ describe('room propose', () => {
     ]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).not.toContain('update of');
-    const [card] = await pending();
+    const card = defined((await pending())[0], 'pending card');
     const app = (await owner('POST', `/api/rooms/${roomId}/proposals/${card.id}/approve`)).body.app;
     const v2 = appDir({ 'src/App.tsx': APP.replace('Hi', 'Hello') });
     const r = await runRoom(['propose', v2, '--room', roomId, '--name', 'Hi', ...auth]);
@@ -168,7 +172,8 @@ describe('room propose', () => {
     const cases = [...SEEDS.map((c) => ({ ...c.arguments, room_id: roomId })), ...ours];
     for (const args of cases) {
       const local = validateSnippetProposal(args);
-      const server = await client.callTool('propose_room_snippet_app', args).then(
+      // Deliberately off-contract arguments: the server must refuse them as the local check does.
+      const server = await client.callTool('propose_room_snippet_app', args as SnippetArgs).then(
         () => ({ ok: true }),
         (e: RequestError) => ({ ok: false, code: e.code, message: e.message }),
       );

@@ -134,7 +134,7 @@ describe('room propose and room repo push never send a secret', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr.split('\n')).toContain(listed);
     const { proposals } = (await owner('GET', `/api/rooms/${roomId}/proposals?state=pending`)).body;
-    expect(proposals[0].files).toEqual({ 'src/App.tsx': APP });
+    expect(proposals[0]?.files).toEqual({ 'src/App.tsx': APP });
     expect(JSON.stringify(proposals)).not.toContain(NPM_TOKEN);
     // With --json the list still goes to stderr, and stdout names them as skipped.
     const j = await runRoom(['propose', dir(), '--room', roomId, '--name', 'Hi', '--json', ...auth]);

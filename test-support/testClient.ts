@@ -1,12 +1,14 @@
 import { expect } from 'vitest';
+import type { AnswerOf, RequestBodyOf } from './routeOfPath.ts';
 import type { TestServer } from './startTestServer.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read many response shapes
-type Json = any;
-
-/** A tiny fetch wrapper for integration tests: JSON in, status + JSON out. */
+/** A tiny fetch wrapper for integration tests: JSON in, status + JSON out, typed by the route contract. */
 export function apiClient(base: string, auth: { token?: string; cookie?: string }) {
-  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
+  return async <M extends string, P extends string>(
+    method: M,
+    path: P,
+    body?: RequestBodyOf<M, P>,
+  ): Promise<{ status: number; body: AnswerOf<M, P> }> => {
     const headers: Record<string, string> = {};
     if (auth.token) headers.authorization = `Bearer ${auth.token}`;
     // A browser sends Origin with every write; cookie-authenticated writes without one are refused.
@@ -50,3 +52,6 @@ export async function redeemInvite(
     redirect: 'manual',
   });
 }
+
+/** A body the route's contract does not allow, sent on purpose to see it refused. */
+export const malformed = (body: unknown): never => body as never;

@@ -72,6 +72,19 @@ describe('the wire contract is enforced by the type-checker', { timeout: 120_000
     ]);
   });
 
+  it('rejects an MCP tool result off its contract and a test reading a field a route does not answer', () => {
+    expect(
+      check('tsconfig.json', [reject('serverWrongToolResult.ts'), reject('testClientWrongField.ts')]),
+    ).toEqual([
+      expect.stringMatching(
+        /^tsconfig\/rejects\/serverWrongToolResult\.ts\(4\): TS2561 .*'rooms' does not exist/,
+      ),
+      expect.stringMatching(
+        /^tsconfig\/rejects\/testClientWrongField\.ts\(5\): TS2339 Property 'owner' does not exist/,
+      ),
+    ]);
+  });
+
   it('rejects process in frame code', () => {
     expect(check('tsconfig/frame.json', [reject('frameProcess.ts')])).toEqual([
       expect.stringMatching(/^tsconfig\/rejects\/frameProcess\.ts\(2\): TS2591 Cannot find name 'process'/),

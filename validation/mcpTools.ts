@@ -1,4 +1,8 @@
+import type { WireEvent } from './events.ts';
+import type { NetworkDeclaration } from './networkDeclaration.ts';
 import type { Scope } from './scopes.ts';
+import type { ToolName } from './toolInput.ts';
+import type { ProposalKind, RoomSummary } from './views.ts';
 
 /** The one MCP endpoint: the server mounts it, the CLI and agents call it. */
 export const MCP_PATH = '/api/v1/external-mcp';
@@ -130,3 +134,106 @@ export function scopeFor(toolName: unknown): Scope {
   const def = TOOLS.find((t) => t.name === toolName);
   return (def?.securitySchemes[0]?.scopes[0] as Scope | undefined) ?? 'osfoundry:read';
 }
+
+/** A proposal's review state as the tools say it (the JSON API's `pending` is `pending_review` here). */
+export type ReviewState = 'pending_review' | 'approved' | 'declined';
+
+/** What both propose tools answer: the proposal, where to poll for its decision, and the next step. */
+export interface ProposalToolResult {
+  proposal_id: string;
+  room_id: string;
+  name: string;
+  kind: ProposalKind;
+  state: ReviewState;
+  file_count: number;
+  content_sha256: string;
+  /** Pass to poll_resource_events to learn the decision. */
+  events_cursor: string;
+  replayed: boolean;
+  /** Set when the proposal updates an approved app of the same name (approval replaces its code in place). */
+  update?: { instance_id: string; app_name: string; base_version: number };
+  decline_reason?: string;
+  next_step: string;
+}
+
+/** One approved app as list_room_apps pages them. */
+export interface RoomAppRow {
+  instance_id: string;
+  name: string;
+  position: number;
+  version: number;
+  network: NetworkDeclaration;
+}
+
+/** An app in the launcher, as read_room_app_status answers for its instance id. */
+export interface InstanceStatus {
+  room_id: string;
+  instance_id: string;
+  name: string;
+  launcher_state: 'active' | 'removed';
+  version: number;
+  network: NetworkDeclaration;
+  versions: { version: number; content_sha256: string; approved_at: string; rollback_of: number | null }[];
+  latest_build: { state: 'none'; detail: string };
+}
+
+/** The caller's own proposal, as read_room_app_status answers for its proposal id. */
+export interface ProposalStatus {
+  room_id: string;
+  /** The app it made or updated once approved; null until then. */
+  instance_id: string | null;
+  proposal_id: string;
+  name: string;
+  review_state: ReviewState;
+  decline_reason?: string;
+  launcher_state: 'active' | 'removed' | 'absent';
+  network: NetworkDeclaration;
+}
+
+/** Each tool's arguments as a caller sends them (defaults left out) and its `structuredContent` on success. */
+export interface ToolContract {
+  propose_room_snippet_app: {
+    input: { room_id: string; name: string; files: Record<string, string>; idempotency_key: string };
+    result: ProposalToolResult;
+  };
+  propose_room_repo_app: {
+    input: {
+      room_id: string;
+      name: string;
+      repository_id: string;
+      version_id: string;
+      idempotency_key: string;
+    };
+    result: ProposalToolResult;
+  };
+  read_room: { input: { room_id: string }; result: { room: RoomSummary } };
+  list_room_apps: {
+    input: { room_id: string; limit?: number; cursor?: string };
+    result: { room_id: string; apps: RoomAppRow[]; next_cursor: string | null; has_more: boolean };
+  };
+  read_room_app_status: {
+    input: { room_id: string; instance_id: string };
+    result: InstanceStatus | ProposalStatus;
+  };
+  poll_resource_events: {
+    input: { resource_type: 'room'; resource_id: string; cursor?: string; limit?: number; wait_ms?: number };
+    result: {
+      resource_type: 'room';
+      resource_id: string;
+      events: (WireEvent & { resource_type: 'room'; resource_id: string })[];
+      next_cursor: string;
+      has_more: boolean;
+      poll_after_ms: number;
+    };
+  };
+}
+
+export type ToolInput<N extends ToolName> = ToolContract[N]['input'];
+export type ToolResult<N extends ToolName> = ToolContract[N]['result'];
+
+/** Compiles only while ToolContract types exactly the published tools (the generated validators' names). */
+export const TOOL_CONTRACT_COMPLETE: [
+  Exclude<ToolName, keyof ToolContract> | Exclude<keyof ToolContract, ToolName>,
+] extends [never]
+  ? true
+  : never = true;

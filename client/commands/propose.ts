@@ -1,5 +1,6 @@
 import { allReviewFlags } from '../../validation/codeFlags.ts';
 import { repoKey, snippetKey } from '../../validation/idempotencyKey.ts';
+import type { ProposalToolResult, ToolInput } from '../../validation/mcpTools.ts';
 import {
   LIMITS,
   type Verdict,
@@ -13,18 +14,6 @@ import { reportReviewFlags } from '../reportReviewFlags.ts';
 import { reportSkipped } from '../reportSkipped.ts';
 import { withRetry } from '../withRetry.ts';
 
-interface Receipt {
-  proposal_id: string;
-  state: string;
-  replayed: boolean;
-  file_count?: number;
-  next_step?: string;
-  /** Set when the proposal updates an approved app of the same name (approval replaces its code in place). */
-  update?: { instance_id: string; app_name: string; base_version: number };
-}
-
-const NEXT_STEP = 'Approve it under Connected → Needs your approval, then tell me.';
-
 function rejected<T>(v: Extract<Verdict<T>, { ok: false }>, extra: object = {}): Outcome {
   return {
     exit: EXIT.rejected,
@@ -34,13 +23,13 @@ function rejected<T>(v: Extract<Verdict<T>, { ok: false }>, extra: object = {}):
 }
 
 /** Sends a checked proposal with retries on the same key; prints the id and the next step, never polls. */
-async function send(
+async function send<N extends 'propose_room_snippet_app' | 'propose_room_repo_app'>(
   ctx: CliContext,
-  tool: string,
-  args: Record<string, unknown>,
+  tool: N,
+  args: ToolInput<N>,
   extra: object,
 ): Promise<Outcome> {
-  const r = await withRetry(() => ctx.client.callTool<Receipt>(tool, args), {
+  const r: ProposalToolResult = await withRetry(() => ctx.client.callTool(tool, args), {
     ...ctx.io.retry,
     onRetry: (attempt, e, ms) =>
       ctx.io.stderr(
@@ -53,7 +42,7 @@ async function send(
     : '';
   return {
     exit: EXIT.ok,
-    text: `Proposed "${printable(args.name)}" as ${printable(r.proposal_id)}${update}${again}\n${printable(r.next_step ?? NEXT_STEP)}`,
+    text: `Proposed "${printable(args.name)}" as ${printable(r.proposal_id)}${update}${again}\n${printable(r.next_step)}`,
     json: { ok: true, ...r, idempotency_key: args.idempotency_key, ...extra },
   };
 }

@@ -1,12 +1,6 @@
+import type { RoomAppRow } from '../../validation/mcpTools.ts';
 import { type CliContext, EXIT, type Outcome, positional, table } from '../cliTypes.ts';
 import { printable } from '../printable.ts';
-
-interface AppRow {
-  instance_id: string;
-  name: string;
-  position: number;
-  version: number;
-}
 
 /** `room rooms`: the rooms the token can see (JSON API: MCP has no tool for it). */
 export async function rooms(ctx: CliContext): Promise<Outcome> {
@@ -20,10 +14,10 @@ export async function rooms(ctx: CliContext): Promise<Outcome> {
 /** `room apps <room>`: every approved app in launcher order, all pages of list_room_apps. */
 export async function apps(ctx: CliContext): Promise<Outcome> {
   const room = positional(ctx, 0, 'room');
-  const all: AppRow[] = [];
+  const all: RoomAppRow[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await ctx.client.callTool<{ apps: AppRow[]; next_cursor: string | null }>('list_room_apps', {
+    const page = await ctx.client.callTool('list_room_apps', {
       room_id: room,
       limit: 50,
       ...(cursor ? { cursor } : {}),
@@ -45,7 +39,7 @@ export async function apps(ctx: CliContext): Promise<Outcome> {
 export async function status(ctx: CliContext): Promise<Outcome> {
   const room = positional(ctx, 0, 'room');
   const instance = positional(ctx, 1, 'instance');
-  const s = await ctx.client.callTool<Record<string, unknown>>('read_room_app_status', {
+  const s = await ctx.client.callTool('read_room_app_status', {
     room_id: room,
     instance_id: instance,
   });

@@ -1,14 +1,8 @@
+import type { ProposalStatus } from '../../validation/mcpTools.ts';
 import { type CliContext, EXIT, type Outcome, positional, required, UsageError } from '../cliTypes.ts';
 import { printable } from '../printable.ts';
 import { RequestError } from '../RequestError.ts';
 import { CLI_BUDGET_MS, type Decision, waitForDecision } from '../waitForDecision.ts';
-
-interface Status {
-  review_state?: string;
-  decline_reason?: string;
-  instance_id?: string | null;
-  name?: string;
-}
 
 const clockText = (ms: number) => {
   const s = Math.round(ms / 1000);
@@ -21,13 +15,11 @@ export async function wait(ctx: CliContext): Promise<Outcome> {
   const room = required(ctx, 'room');
   const budgetMs = ctx.values.budget === undefined ? CLI_BUDGET_MS : Number(ctx.values.budget) * 1000;
   if (!Number.isFinite(budgetMs) || budgetMs < 0) throw new UsageError('--budget is a number of seconds');
-  let last: Status = {};
+  // Empty until a read answers; read as a proposal's status (an app's has no review_state).
+  let last: Partial<ProposalStatus> = {};
   const check = async (): Promise<Decision> => {
     try {
-      last = await ctx.client.callTool<Status>('read_room_app_status', {
-        room_id: room,
-        instance_id: proposal,
-      });
+      last = await ctx.client.callTool('read_room_app_status', { room_id: room, instance_id: proposal });
     } catch (e) {
       // A network blip while a person reviews is no reason to stop waiting.
       if (e instanceof RequestError && e.transient) return { state: 'pending' };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defined } from '../../test-support/defined.ts';
 import { roomFixture } from '../../test-support/roomFixture.ts';
-import { apiClient, joinAsMember } from '../../test-support/testClient.ts';
+import { apiClient, joinAsMember, malformed } from '../../test-support/testClient.ts';
 
 const V1 = { 'src/App.tsx': 'export default function App() {\n  return <h1>One</h1>;\n}\n' };
 const V2 = {
@@ -45,14 +46,13 @@ describe('an update is a proposal for an approved app of the same name', () => {
     expect(v2).toMatchObject({ kind: 'snippet', name: 'Timer', update });
     expect(await proposal(v2.id)).toMatchObject({ update, files: V2 });
     const created = (await events()).find(
-      (e: { type: string; data: { proposal_id?: string } }) =>
-        e.type === 'proposal.created' && e.data.proposal_id === v2.id,
+      (e) => e.type === 'proposal.created' && e.data.proposal_id === v2.id,
     );
-    expect(created.data.update_of).toBe(app.id);
+    expect(created?.type === 'proposal.created' && created.data.update_of).toBe(app.id);
     // Pending: the launcher still runs version 1.
     expect(await filesOf(app.id)).toEqual(V1);
 
-    const after = (await events()).at(-1).seq;
+    const after = defined((await events()).at(-1)).seq;
     expect(await approve(v2.id)).toEqual({
       id: app.id,
       name: 'Timer',
@@ -78,10 +78,8 @@ describe('an update is a proposal for an approved app of the same name', () => {
     expect(seen.map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
       ['app.updated', { app_id: app.id, name: 'Timer', version: 2, rollback_of: null }],
     ]);
-    const approvedEvent = (await events()).find(
-      (e: { type: string; seq: number }) => e.type === 'proposal.approved' && e.seq > after,
-    );
-    expect(approvedEvent.data).toMatchObject({ app_id: app.id, update_of: app.id });
+    const approvedEvent = (await events()).find((e) => e.type === 'proposal.approved' && e.seq > after);
+    expect(approvedEvent?.data).toMatchObject({ app_id: app.id, update_of: app.id });
     expect((await member('GET', `/api/rooms/${f.roomId}/apps/${app.id}/about`)).body.about).toMatchObject({
       version: 2,
       content_sha256: v2.content_sha256,
@@ -157,7 +155,7 @@ describe('an update is a proposal for an approved app of the same name', () => {
     const a = await propose(V2);
     const b = await propose({ 'src/App.tsx': 'export default () => "three";\n' });
     await approve(a.id);
-    const url = `/api/rooms/${f.roomId}/proposals/${b.id}/approve`;
+    const url = `/api/rooms/${f.roomId}/proposals/${b.id}/approve` as const;
     // Read against version 1; the app is at version 2 now.
     const stale = await f.owner('POST', url, { reviewed_version: 1 });
     expect(stale.status).toBe(409);
@@ -168,7 +166,7 @@ describe('an update is a proposal for an approved app of the same name', () => {
     // Reviewed as a new app, but an app of that name exists: refused too.
     expect((await f.owner('POST', url, { reviewed_version: null })).status).toBe(409);
     for (const bad of [0, -1, 1.5, '2', true, {}])
-      expect((await f.owner('POST', url, { reviewed_version: bad })).body.code, String(bad)).toBe(
+      expect((await f.owner('POST', url, malformed({ reviewed_version: bad }))).body.code, String(bad)).toBe(
         'bad_request',
       );
     // Read again against version 2: approved.
@@ -192,12 +190,12 @@ describe('an update is a proposal for an approved app of the same name', () => {
     const gone = await approve((await propose(V1, 'Echo')).id);
     const p = await propose(V2, 'Echo');
     // What the card showed: a diff against the first Echo at version 1.
-    const seen = (await proposal(p.id)).update;
+    const seen = defined((await proposal(p.id)).update);
     expect((await f.owner('DELETE', `/api/rooms/${f.roomId}/apps/${gone.id}`)).status).toBe(200);
     const THEIRS = { 'src/App.tsx': 'export default () => "another echo";\n' };
     const other = await approve((await propose(THEIRS, 'Echo')).id);
     expect(other).toMatchObject({ version: 1, updated: false });
-    const url = `/api/rooms/${f.roomId}/proposals/${p.id}/approve`;
+    const url = `/api/rooms/${f.roomId}/proposals/${p.id}/approve` as const;
     const stale = await f.owner('POST', url, {
       reviewed_version: seen.current_version,
       reviewed_app: seen.instance_id,
@@ -207,11 +205,13 @@ describe('an update is a proposal for an approved app of the same name', () => {
     expect(await proposal(p.id)).toMatchObject({ state: 'pending' });
     expect(await filesOf(other.id)).toEqual(THEIRS);
     for (const bad of [1, '', 'x'.repeat(200), [], {}])
-      expect((await f.owner('POST', url, { reviewed_app: bad })).body.code, String(bad)).toBe('bad_request');
+      expect((await f.owner('POST', url, malformed({ reviewed_app: bad }))).body.code, String(bad)).toBe(
+        'bad_request',
+      );
     // Reviewed as a new app while one of its name exists: refused too.
     expect((await f.owner('POST', url, { reviewed_app: null })).status).toBe(409);
     // Read again, against the Echo there now: approved onto it.
-    const again = (await proposal(p.id)).update;
+    const again = defined((await proposal(p.id)).update);
     expect(again).toMatchObject({ instance_id: other.id, current_version: 1 });
     const ok = await f.owner('POST', url, {
       reviewed_version: again.current_version,
@@ -239,7 +239,7 @@ describe('rollback', () => {
     const app = await approve(v1.id);
     await approve((await propose(V2)).id);
     const rollback = (body: unknown, as = f.owner, appId = app.id) =>
-      as('POST', `/api/rooms/${f.roomId}/apps/${appId}/rollback`, body);
+      as('POST', `/api/rooms/${f.roomId}/apps/${appId}/rollback`, malformed(body));
 
     for (const as of [member, memberToken]) expect((await rollback({ version: 1 }, as)).status).toBe(403);
     for (const body of [{}, { version: '1' }, { version: 0 }, { version: 1.5 }, { version: 1, x: 1 }, [1]])
@@ -267,7 +267,7 @@ describe('rollback', () => {
       });
       expect(res.status).toBe(403);
     }
-    expect((await launcher())[0].version).toBe(2);
+    expect((await launcher())[0]?.version).toBe(2);
 
     const done = await rollback({ version: 1 }, apiClient(f.s.url, { cookie }));
     expect(done.status).toBe(200);

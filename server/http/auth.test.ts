@@ -1,7 +1,9 @@
 import http from 'node:http';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { defined } from '../../test-support/defined.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
+import type { Scope } from '../../validation/scopes.ts';
 import { SESSION_MS } from '../domain/auth.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
@@ -25,7 +27,7 @@ function postChunked(url: string, token: string, chunks: number, size: number) {
     req.end('"}');
   });
 }
-const ALL = ['osfoundry:read', 'osfoundry:write'];
+const ALL: Scope[] = ['osfoundry:read', 'osfoundry:write'];
 let s: TestServer;
 let owner: Api;
 let roomId: string;
@@ -56,10 +58,10 @@ it('keeps tokens hashed, scoped, labelled, last-used and revocable', async () =>
   const listed = (await owner('GET', '/api/tokens')).body.tokens;
   expect(listed).toHaveLength(1);
   expect(listed[0]).toMatchObject({ label: 'reader', scopes: ['osfoundry:read'], revoked_at: null });
-  expect(listed[0].last_used_at).not.toBeNull();
+  expect(listed[0]?.last_used_at).not.toBeNull();
   expect(JSON.stringify(listed)).not.toContain(secret);
 
-  expect((await owner('DELETE', `/api/tokens/${listed[0].id}`)).status).toBe(200);
+  expect((await owner('DELETE', `/api/tokens/${defined(listed[0]).id}`)).status).toBe(200);
   const after = await reader('GET', '/api/rooms');
   expect(after.status).toBe(401);
   expect(after.body.code).toBe('invalid_token');

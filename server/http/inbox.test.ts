@@ -33,8 +33,8 @@ describe('one inbox', () => {
       ['A', ['One', 'Two']],
       ['B', ['Three']],
     ]);
-    expect(mine[0].proposals[0]).not.toHaveProperty('files');
-    expect(mine[0].proposals[0].file_count).toBe(1);
+    expect(mine[0]?.proposals[0]).not.toHaveProperty('files');
+    expect(mine[0]?.proposals[0]?.file_count).toBe(1);
     await owner('POST', `/api/rooms/${b}/proposals/${three}/approve`);
     expect((await owner('GET', '/api/review/pending')).body.total).toBe(before.total - 1);
 

@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
 import { roomFixture } from '../../test-support/roomFixture.ts';
-import { apiClient, redeemInvite } from '../../test-support/testClient.ts';
+import { apiClient, malformed, redeemInvite } from '../../test-support/testClient.ts';
 import { INVITE_DEFAULT_HOURS } from '../domain/members.ts';
 
 const f = roomFixture('Book <club>');
 
 const HOUR = 3600_000;
 const invite = async (body?: unknown) =>
-  (await f.owner('POST', `/api/rooms/${f.roomId}/invites`, body)).body.invite;
+  (await f.owner('POST', `/api/rooms/${f.roomId}/invites`, malformed(body))).body.invite;
 const memberCount = async () => (await f.owner('GET', `/api/rooms/${f.roomId}/members`)).body.members.length;
 const states = async () =>
   (await f.owner('GET', `/api/rooms/${f.roomId}/invites`)).body.invites.map(
@@ -64,7 +64,7 @@ it('joins only on a POST from our own page, once', async () => {
 
 it('invites expire: 7 days unless the f.owner chooses 1 hour to 30 days', async () => {
   for (const expires_in_hours of [0, -1, 1.5, 721, '24', true]) {
-    const res = await f.owner('POST', `/api/rooms/${f.roomId}/invites`, { expires_in_hours });
+    const res = await f.owner('POST', `/api/rooms/${f.roomId}/invites`, malformed({ expires_in_hours }));
     expect(res.status, String(expires_in_hours)).toBe(400);
     expect(res.body.code).toBe('bad_request');
   }

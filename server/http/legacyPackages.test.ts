@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defined } from '../../test-support/defined.ts';
 import { requestOnHost } from '../../test-support/requestOnHost.ts';
 import { roomFixture } from '../../test-support/roomFixture.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
@@ -110,7 +111,10 @@ const proposalOf = async (appId: string) =>
   ).proposal_id;
 
 const launcherApp = async (appId: string) =>
-  (await f.owner('GET', `/api/rooms/${f.roomId}`)).body.apps.find((a: { id: string }) => a.id === appId);
+  defined(
+    (await f.owner('GET', `/api/rooms/${f.roomId}`)).body.apps.find((a) => a.id === appId),
+    'launcher app',
+  );
 
 // Each build starts a builder process (about a second on a loaded 2-core machine), some tests several.
 describe('apps approved before pre-bundling', { timeout: 30_000 }, () => {
@@ -122,11 +126,11 @@ describe('apps approved before pre-bundling', { timeout: 30_000 }, () => {
     expect(first.packages_url).toBeNull();
 
     const [event] = await packagesEvents(1);
-    expect(event.data).toEqual({ app_id: appId, packages_path: 'bundle' });
+    expect(event?.data).toEqual({ app_id: appId, packages_path: 'bundle' });
     const next = await launcherApp(appId);
     expect(next.packages_path).toBe('bundle');
     expect(next.dependencies).toBeNull();
-    const bundle = await getOnAppHost(new URL(next.packages_url));
+    const bundle = await getOnAppHost(new URL(defined(next.packages_url, 'packages_url')));
     expect(bundle.status).toBe(200);
     expect(bundle.body).toContain('MINI_FORMAT:');
     // Recorded: later reads build nothing more and send no other event.
@@ -138,7 +142,7 @@ describe('apps approved before pre-bundling', { timeout: 30_000 }, () => {
     const appId = await legacyApp('needs-fs');
     expect((await launcherApp(appId)).packages_path).toBe('sandpack');
     const [event] = await packagesEvents(1);
-    expect(event.data).toEqual({ app_id: appId, packages_path: 'sandpack' });
+    expect(event?.data).toEqual({ app_id: appId, packages_path: 'sandpack' });
     expect((await launcherApp(appId)).dependencies).toMatchObject({ 'needs-fs': '1.0.0' });
     const about = (await f.owner('GET', `/api/rooms/${f.roomId}/apps/${appId}/about`)).body.about;
     expect(about.packages_path).toBe('sandpack');
@@ -235,7 +239,7 @@ describe('approvals with packages', { timeout: 30_000 }, () => {
       },
       idempotency_key: 'approve-twice',
     });
-    const path = `/api/rooms/${f.roomId}/proposals/${res.body.proposal.id}/approve`;
+    const path = `/api/rooms/${f.roomId}/proposals/${res.body.proposal.id}/approve` as const;
     const order: number[] = [];
     const answers = await Promise.all(
       [0, 1, 2].map(() =>

@@ -61,7 +61,7 @@ it("keeps a repository to its owner and runs an approved version's files", async
   const receipt = res.body.proposal;
   expect(receipt).toMatchObject({ kind: 'repo', state: 'pending', file_count: 1, content_sha256: v.id });
   const pending = (await owner('GET', `/api/rooms/${roomId}/proposals`)).body.proposals;
-  expect(pending[0].files).toEqual(V1);
+  expect(pending[0]?.files).toEqual(V1);
   const app = (await owner('POST', `/api/rooms/${roomId}/proposals/${receipt.id}/approve`)).body.app;
   expect((await memberToken('GET', `/api/rooms/${roomId}/apps/${app.id}/files`)).body.files).toEqual(V1);
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defined } from '../../test-support/defined.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { type Api, apiClient, joinAsMember, redeemInvite } from '../../test-support/testClient.ts';
 
@@ -31,8 +32,8 @@ describe('review gate', () => {
     expect(p1.body.proposal).toMatchObject({ state: 'pending', file_count: 1, replayed: false });
     const pending = await owner('GET', `/api/rooms/${roomId}/proposals`);
     expect(pending.body.proposals).toHaveLength(1);
-    expect(pending.body.proposals[0].files).toEqual(APP);
-    expect(pending.body.proposals[0].proposer_name).toBe('Member');
+    expect(pending.body.proposals[0]?.files).toEqual(APP);
+    expect(pending.body.proposals[0]?.proposer_name).toBe('Member');
     const one = await owner('GET', `/api/rooms/${roomId}/proposals/${p1.body.proposal.id}`);
     expect(one.body.proposal.proposer_name).toBe('Member');
     // The proposer sees their own; the member launcher shows nothing pending.
@@ -155,7 +156,7 @@ describe('owner actions', () => {
     expect((await redeemInvite(s, used.url)).status).toBe(404);
     expect((await fetch(used.url)).status).toBe(404);
 
-    const memberId = members[1].person_id;
+    const memberId = defined(members[1]).person_id;
     expect((await owner('DELETE', `/api/rooms/${roomId}/members/${memberId}`)).status).toBe(200);
     expect((await memberToken('GET', `/api/rooms/${roomId}`)).status).toBe(404);
   });

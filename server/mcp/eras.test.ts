@@ -9,6 +9,8 @@ import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { type Api, apiClient } from '../../test-support/testClient.ts';
+import type { ToolAnswer } from '../../test-support/toolAnswer.ts';
+import type { ToolName } from '../../validation/toolInput.ts';
 import { LIST_CACHE } from './createMcpServer.ts';
 
 const MODERN = '2026-07-28';
@@ -61,14 +63,12 @@ async function modern(
   return { res, body: (await res.json()) as any };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read many result shapes
-type Result = { isError?: boolean; structuredContent?: Record<string, any> };
 type AnyClient = { callTool: (p: { name: string; arguments: Record<string, unknown> }) => Promise<unknown> };
 
 /** Reads the room, proposes an app and reads its status: the same walk on both eras. */
 async function walk(c: AnyClient, key: string) {
-  const call = async (name: string, args: Record<string, unknown>) =>
-    (await c.callTool({ name, arguments: args })) as Result;
+  const call = async <N extends ToolName>(name: N, args: Record<string, unknown>) =>
+    (await c.callTool({ name, arguments: args })) as ToolAnswer<N>;
   expect((await call('read_room', { room_id: roomId })).structuredContent?.room.name).toBe('Era room');
   const proposed = await call('propose_room_snippet_app', {
     room_id: roomId,

@@ -5,6 +5,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
+import type { ToolAnswer } from '../../test-support/toolAnswer.ts';
+import type { ToolName } from '../../validation/toolInput.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
 const TOOL_FIXTURE = JSON.parse(
@@ -45,10 +47,8 @@ async function connect(token?: string): Promise<Client> {
   return client;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read many result shapes
-type Result = { isError?: boolean; structuredContent?: Record<string, any> };
-const call = async (c: Client, name: string, args: Record<string, unknown>) =>
-  (await c.callTool({ name, arguments: args })) as Result;
+const call = async <N extends ToolName>(c: Client, name: N, args: Record<string, unknown>) =>
+  (await c.callTool({ name, arguments: args })) as ToolAnswer<N>;
 
 describe('discovery', () => {
   it('initializes without a token and lists the tools as published', async () => {
@@ -284,7 +284,7 @@ describe('tools', () => {
     const c = await connect(s.ownerToken);
     const propose = (files: Record<string, string>, key: string) =>
       call(c, 'propose_room_snippet_app', { room_id: roomId, name: 'Timer', files, idempotency_key: key });
-    const approve = async (p: Result) =>
+    const approve = async (p: ToolAnswer<'propose_room_snippet_app'>) =>
       (await owner('POST', `/api/rooms/${roomId}/proposals/${p.structuredContent?.proposal_id}/approve`)).body
         .app;
     const v1 = await propose(APP, 'key-update-v1');

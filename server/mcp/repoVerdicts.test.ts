@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
-import { type Api, apiClient } from '../../test-support/testClient.ts';
+import { type Api, apiClient, malformed } from '../../test-support/testClient.ts';
 
 let s: TestServer;
 let owner: Api;
@@ -55,7 +55,7 @@ it('gives the same verdict over HTTP and MCP for each bad repository proposal', 
     ['unknown version', { ...valid, version_id: 'nope', idempotency_key: 'repo-verdict-09' }],
   ];
   for (const [label, args] of cases) {
-    const http = await owner('POST', `/api/rooms/${roomId}/repo-proposals`, args);
+    const http = await owner('POST', `/api/rooms/${roomId}/repo-proposals`, malformed(args));
     expect(http.status, label).toBeGreaterThanOrEqual(400);
     const mcp = await viaMcp(args);
     expect(mcp, label).toEqual(http.body);

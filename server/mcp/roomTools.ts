@@ -1,5 +1,7 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { ProposalToolResult, ToolInput, ToolResult } from '../../validation/mcpTools.ts';
 import { EMPTY_NETWORK } from '../../validation/networkDeclaration.ts';
+import { isToolName, type ToolName } from '../../validation/toolInput.ts';
 import type { ProposalReceipt } from '../../validation/views.ts';
 import { approvedNetwork } from '../domain/appNetwork.ts';
 import type { Principal } from '../domain/auth.ts';
@@ -22,49 +24,60 @@ export interface ToolDeps extends DomainDeps {
   oauth?: OAuthStore;
 }
 
+type Handler<N extends ToolName> = (d: ToolDeps, who: Principal, args: unknown) => Promise<ToolResult<N>>;
+
+/** Each published tool's handler: it checks its own arguments and answers that tool's contract result. */
+const HANDLERS: { [N in ToolName]: Handler<N> } = {
+  propose_room_snippet_app: async (d, who, args) =>
+    proposalResult(await noteApp(d, who, await proposeSnippet(d, who, args))),
+  propose_room_repo_app: async (d, who, args) =>
+    proposalResult(await noteApp(d, who, await proposeRepo(d, who, args))),
+  read_room: async (d, who, args) => {
+    const { room_id } = checkArguments<ToolInput<'read_room'>>('read_room', args);
+    const room = await roomFor(d.store, who, room_id);
+    return {
+      room: { id: room.id, name: room.name, kind: 'cloud', role: room.role, app_count: room.appCount },
+    };
+  },
+  list_room_apps: async (d, who, args) => {
+    const a = checkArguments<Filled<'list_room_apps', 'limit'>>('list_room_apps', args);
+    const { room, apps } = await readLauncher(d, who, a.room_id);
+    const start = decodeCursor(a.cursor, room.id) ?? 0;
+    const page = apps.slice(start, start + a.limit);
+    const more = start + a.limit < apps.length;
+    return {
+      room_id: room.id,
+      apps: page.map((app) => ({
+        instance_id: app.id,
+        name: app.name,
+        position: app.position,
+        version: app.version,
+        network: app.network,
+      })),
+      next_cursor: more ? encodeCursor(room.id, start + a.limit) : null,
+      has_more: more,
+    };
+  },
+  read_room_app_status: (d, who, args) => appStatus(d, who, checkArguments('read_room_app_status', args)),
+  poll_resource_events: (d, who, args) => pollEvents(d, who, checkArguments('poll_resource_events', args)),
+};
+
+/** A tool's arguments after its schema filled in the defaults of the `K` fields. */
+type Filled<N extends ToolName, K extends keyof ToolInput<N>> = ToolInput<N> &
+  Required<Pick<ToolInput<N>, K>>;
+
 /** Runs one tool for an authenticated person; returns its structured result or throws a CodedError. */
-export async function runTool(d: ToolDeps, who: Principal, name: string, args: unknown): Promise<object> {
-  switch (name) {
-    case 'propose_room_snippet_app':
-      return proposalResult(await noteApp(d, who, await proposeSnippet(d, who, args)));
-    case 'propose_room_repo_app':
-      return proposalResult(await noteApp(d, who, await proposeRepo(d, who, args)));
-    case 'read_room': {
-      const { room_id } = checkArguments<{ room_id: string }>(name, args);
-      const room = await roomFor(d.store, who, room_id);
-      return {
-        room: { id: room.id, name: room.name, kind: 'cloud', role: room.role, app_count: room.appCount },
-      };
-    }
-    case 'list_room_apps': {
-      const a = checkArguments<{ room_id: string; limit: number; cursor?: string }>(name, args);
-      const { room, apps } = await readLauncher(d, who, a.room_id);
-      const start = decodeCursor(a.cursor, room.id) ?? 0;
-      const page = apps.slice(start, start + a.limit);
-      const more = start + a.limit < apps.length;
-      return {
-        room_id: room.id,
-        apps: page.map((app) => ({
-          instance_id: app.id,
-          name: app.name,
-          position: app.position,
-          version: app.version,
-          network: app.network,
-        })),
-        next_cursor: more ? encodeCursor(room.id, start + a.limit) : null,
-        has_more: more,
-      };
-    }
-    case 'read_room_app_status':
-      return appStatus(d, who, checkArguments(name, args));
-    case 'poll_resource_events':
-      return pollEvents(d, who, checkArguments(name, args));
-    default:
-      throw new CodedError('not_found', `No tool named ${name}`);
-  }
+export async function runTool(
+  d: ToolDeps,
+  who: Principal,
+  name: string,
+  args: unknown,
+): Promise<ToolResult<ToolName>> {
+  if (!isToolName(name)) throw new CodedError('not_found', `No tool named ${name}`);
+  return HANDLERS[name](d, who, args);
 }
 
-function proposalResult(r: ProposalReceipt): object {
+function proposalResult(r: ProposalReceipt): ProposalToolResult {
   return {
     proposal_id: r.id,
     room_id: r.room_id,
@@ -94,8 +107,8 @@ function proposalResult(r: ProposalReceipt): object {
 async function appStatus(
   d: ToolDeps,
   who: Principal,
-  a: { room_id: string; instance_id: string },
-): Promise<object> {
+  a: ToolInput<'read_room_app_status'>,
+): Promise<ToolResult<'read_room_app_status'>> {
   const room = await roomFor(d.store, who, a.room_id);
   const instance = await d.store.getInstance(room.id, a.instance_id);
   if (instance) {
@@ -137,8 +150,8 @@ async function appStatus(
 async function pollEvents(
   d: ToolDeps,
   who: Principal,
-  a: { resource_id: string; cursor?: string; limit: number; wait_ms: number },
-): Promise<object> {
+  a: Filled<'poll_resource_events', 'limit' | 'wait_ms'>,
+): Promise<ToolResult<'poll_resource_events'>> {
   const room = await roomFor(d.store, who, a.resource_id);
   const pacerKey = `${who.tokenId ?? who.personId}:${room.id}`;
   // A long poll paces itself; only quick polls must respect poll_after_ms.

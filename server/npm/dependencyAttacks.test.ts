@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, spawnServer } from '../../e2e/spawnServer.ts';
+import { defined } from '../../test-support/defined.ts';
 import { apiClient } from '../../test-support/testClient.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
 import { TestRegistry } from './TestRegistry.ts';
@@ -172,7 +173,7 @@ describe('hostile dependency specs are data, never commands', () => {
   it('resolves an npm: alias inside a manifest to its registry target, recorded as such', async () => {
     const res = await propose(importing('aliasing'));
     expect(res.status).toBe(201);
-    const names = res.body.proposal.packages.map(
+    const names = defined(res.body.proposal.packages).map(
       (p: { name: string; version: string }) => `${p.name}@${p.version}`,
     );
     expect(names).toContain('left-pad@1.3.0');
@@ -206,8 +207,8 @@ describe('the whole tree is pinned at proposal time and only it is served', () =
   it('serves an approved app only its own tree, behind its capability; anonymous requests never read the registry', async () => {
     const res = await propose(importing('left-pad'));
     await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
-    const app = (await owner('GET', `/api/rooms/${roomId}`)).body.apps.find(
-      (a: { name: string }) => a.name === res.body.proposal.name,
+    const app = defined(
+      (await owner('GET', `/api/rooms/${roomId}`)).body.apps.find((a) => a.name === res.body.proposal.name),
     );
     expect(app.registry_url).toMatch(new RegExp(`^${server.url}/npm/${roomId}\\.${app.id}\\.[\\w-]{43}/$`));
     const doc = await (await fetch(`${app.registry_url}left-pad`)).json();
@@ -237,8 +238,8 @@ describe('the whole tree is pinned at proposal time and only it is served', () =
     const res = await propose(importing('tampered'));
     expect(res.status).toBe(201);
     await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
-    const app = (await owner('GET', `/api/rooms/${roomId}`)).body.apps.find(
-      (a: { name: string }) => a.name === res.body.proposal.name,
+    const app = defined(
+      (await owner('GET', `/api/rooms/${roomId}`)).body.apps.find((a) => a.name === res.body.proposal.name),
     );
     const doc = await (await fetch(`${app.registry_url}tampered`)).json();
     expect((await fetch(doc.versions['1.0.0'].dist.tarball)).status).toBe(404);
@@ -253,8 +254,8 @@ describe('the whole tree is pinned at proposal time and only it is served', () =
     expect(planted.body.message).toContain('describes another package');
     const res = await propose(importing('left-pad'));
     await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
-    const app = (await owner('GET', `/api/rooms/${roomId}`)).body.apps.find(
-      (a: { name: string }) => a.name === res.body.proposal.name,
+    const app = defined(
+      (await owner('GET', `/api/rooms/${roomId}`)).body.apps.find((a) => a.name === res.body.proposal.name),
     );
     const doc = await (await fetch(`${app.registry_url}left-pad`)).json();
     const tgz = Buffer.from(await (await fetch(doc.versions['1.3.0'].dist.tarball)).arrayBuffer());

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, spawnServer } from '../../e2e/spawnServer.ts';
 import { type Api, apiClient } from '../../test-support/testClient.ts';
+import type { PackagesPath } from '../../validation/views.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
 import { openStore } from '../store/openStore.ts';
 import { SCRATCH_PREFIX } from './buildBundle.ts';
@@ -112,7 +113,7 @@ let n = 0;
 /** Proposes and approves an app importing `name`; its app id and the note its About shows. */
 async function approve(
   name: string,
-): Promise<{ appId: string; proposalId: string; path: string; note: string | null }> {
+): Promise<{ appId: string; proposalId: string; path: PackagesPath | null; note: string | null }> {
   n += 1;
   const files = {
     'src/App.tsx': `import * as m from '${name}';\nexport default function App() { return <p>{String(m)}</p>; }\n`,

@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { type Api, apiClient } from '../../test-support/testClient.ts';
+import type { ProposalView } from '../../validation/views.ts';
 import { BUNDLER_IMPLICIT, MAX_TREE_UNPACKED_BYTES, REACT_VERSION } from '../domain/dependencies.ts';
 import { RateLimiter } from '../domain/RateLimiter.ts';
 import { NpmCache } from './NpmCache.ts';
@@ -157,9 +158,8 @@ async function propose(...specs: string[]) {
     idempotency_key: `manifest-attack-${n}`,
   });
 }
-type Pinned = { name: string; unpacked_size: unknown; expected_path: unknown; expected_note: unknown };
-const pinned = (body: { proposal: { packages: Pinned[] } }, name: string) =>
-  body.proposal.packages.find((p) => p.name === name);
+const pinned = (body: { proposal: ProposalView }, name: string) =>
+  body.proposal.packages?.find((p) => p.name === name);
 
 describe('hostile manifests through a proposal', () => {
   it('records an honest size and the bundle path; a hostile size is unknown, never a number it made up', async () => {

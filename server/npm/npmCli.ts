@@ -2,15 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-/** A package manifest as `npm view --json` prints it (the fields the bundler reads). */
-export type Manifest = Record<string, unknown> & {
-  name: string;
-  version: string;
-  dependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
-};
+import type { RegistryManifest } from './RegistryClient.ts';
 
 /** An npm CLI failure with npm's own words (E404, ETARGET, network). */
 export class NpmCliError extends Error {
@@ -44,10 +36,10 @@ function npm(args: string[], cwd = process.cwd()): Promise<string> {
 }
 
 /** Every manifest matching `name@range` (`npm view` prints one object or an array). */
-export async function npmView(name: string, range: string): Promise<Manifest[]> {
+export async function npmView(name: string, range: string): Promise<RegistryManifest[]> {
   const out = await npm(['view', `${name}@${range}`, '--json']);
   if (!out.trim()) return [];
-  const parsed = JSON.parse(out) as Manifest | Manifest[];
+  const parsed = JSON.parse(out) as RegistryManifest | RegistryManifest[];
   return Array.isArray(parsed) ? parsed : [parsed];
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defined } from '../../test-support/defined.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { apiClient } from '../../test-support/testClient.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
@@ -57,7 +58,7 @@ async function approvedApp(): Promise<string> {
     idempotency_key: 'registry-app',
   });
   await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
-  return (await owner('GET', `/api/rooms/${roomId}`)).body.apps[0].registry_url;
+  return defined(defined((await owner('GET', `/api/rooms/${roomId}`)).body.apps[0]).registry_url);
 }
 
 describe('npm registry endpoint', () => {
@@ -144,10 +145,10 @@ describe('dependencies recorded at proposal time', () => {
     };
     expect(res.body.proposal.dependencies).toEqual(expected);
     const pending = await owner('GET', `/api/rooms/${roomId}/proposals?state=pending`);
-    expect(pending.body.proposals[0].dependencies).toEqual(expected);
+    expect(pending.body.proposals[0]?.dependencies).toEqual(expected);
     const approved = await owner('POST', `/api/rooms/${roomId}/proposals/${res.body.proposal.id}/approve`);
     const launcher = await owner('GET', `/api/rooms/${roomId}`);
-    const app = launcher.body.apps.find((a: { id: string }) => a.id === approved.body.app.id);
+    const app = defined(launcher.body.apps.find((a) => a.id === approved.body.app.id));
     expect(app.dependencies).toEqual(expected);
     expect(app.sandpack_url).toMatch(new RegExp(`^http://${app.id}-sp\\.localhost:\\d+/$`));
   });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { defined } from '../../test-support/defined.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { apiClient } from '../../test-support/testClient.ts';
 import { ensureOwner } from '../domain/auth.ts';
@@ -94,7 +95,10 @@ it('a read-only token cannot disconnect apps (a write, like revoking a token)', 
   const grants = (await owner('GET', '/api/oauth/grants')).body.grants;
   expect(grants.length).toBe(1);
   // DELETE /api/tokens/:id needs osfoundry:write; Disconnect is the same kind of act.
-  const del = await apiClient(s.url, { token: ro.secret })('DELETE', `/api/oauth/grants/${grants[0].id}`);
+  const del = await apiClient(s.url, { token: ro.secret })(
+    'DELETE',
+    `/api/oauth/grants/${defined(grants[0]).id}`,
+  );
   expect(del.status).toBe(403);
 });
 

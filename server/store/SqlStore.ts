@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type {
   ApprovalPackages,
+  ApproveInput,
   EventViewer,
   IdempotencyKey,
   InviteRow,
@@ -146,7 +147,7 @@ export class SqlStore implements Store {
     return findLookAlike(this.db, roomId, q);
   }
 
-  approveUnique(input: Parameters<Store['approveUnique']>[0]) {
+  approveUnique(input: ApproveInput) {
     return review.approveUnique(this.db, input);
   }
 

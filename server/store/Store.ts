@@ -193,6 +193,24 @@ export interface Approval {
   updated: boolean;
 }
 
+/** An approval as the store records it, in one transaction with its events and package outcome. */
+export interface ApproveInput {
+  proposalId: string;
+  decidedBy: string;
+  at: number;
+  instanceId: string;
+  /**
+   * The app version the owner's diff was against (null: reviewed as a new app); when given and the app
+   * of that name is at another version now (or exists now, or no longer), a conflict and no change.
+   */
+  reviewedVersion?: number | null;
+  /** The app that diff was against (null: a new app); when given and another app (or none) has the name now, a conflict. */
+  reviewedApp?: string | null;
+  events: (approval: Approval) => NewEvent[];
+  /** The package build's outcome and bundle, recorded in the same transaction. */
+  packages?: ApprovalPackages | null;
+}
+
 /** A rollback: which app, to which earlier version, by whom, when, and the events it sends. */
 export interface RollbackInput {
   roomId: string;
@@ -278,22 +296,7 @@ export interface Store {
    * Approves in one transaction: the active app of the same launcher name is updated in place (same id
    * and position, next version), otherwise a new app is added as version 1; then the events it implies.
    */
-  approveUnique(input: {
-    proposalId: string;
-    decidedBy: string;
-    at: number;
-    instanceId: string;
-    /**
-     * The app version the owner's diff was against (null: reviewed as a new app); when given and the app
-     * of that name is at another version now (or exists now, or no longer), a conflict and no change.
-     */
-    reviewedVersion?: number | null;
-    /** The app that diff was against (null: a new app); when given and another app (or none) has the name now, a conflict. */
-    reviewedApp?: string | null;
-    events: (approval: Approval) => NewEvent[];
-    /** The package build's outcome and bundle, recorded in the same transaction. */
-    packages?: ApprovalPackages | null;
-  }): Promise<Approval>;
+  approveUnique(input: ApproveInput): Promise<Approval>;
   /**
    * Makes an earlier version of an active app current again as its next version (rollback_of set):
    * not_found for an unknown app or version, conflict when that version is the current one.

@@ -4,7 +4,7 @@ import type { PinnedPackage } from '../npm/resolveTree.ts';
 import { skeletonKey } from './nameSkeletons.ts';
 import type {
   Approval,
-  ApprovalPackages,
+  ApproveInput,
   IdempotencyKey,
   InstanceRow,
   NewEvent,
@@ -115,20 +115,6 @@ export async function listProposals(
     .orderBy('id')
     .execute();
   return rows.map(toProposal);
-}
-
-export interface ApproveInput {
-  proposalId: string;
-  decidedBy: string;
-  at: number;
-  instanceId: string;
-  /** The app version the reviewed diff was against (null: a new app); undefined: not checked. */
-  reviewedVersion?: number | null;
-  /** The app the reviewed diff was against (null: a new app); undefined: not checked. */
-  reviewedApp?: string | null;
-  events: (approval: Approval) => NewEvent[];
-  /** What the approval's package build decided, recorded in this transaction with the bundle it made. */
-  packages?: ApprovalPackages | null;
 }
 
 /**
