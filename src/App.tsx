@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api.ts';
+import { ErrorNotice } from './components/ErrorNotice.tsx';
 import { ConnectedPage } from './connected/ConnectedPage.tsx';
 import { LauncherPage } from './pages/LauncherPage.tsx';
 import { RoomsPage } from './pages/RoomsPage.tsx';
@@ -9,12 +10,13 @@ import { PinnedVersionPage } from './review/PinnedVersionPage.tsx';
 import { ReviewPage } from './review/ReviewPage.tsx';
 import { navigate, useLocation } from './router.ts';
 import { ThemeSwitch } from './theme/ThemeSwitch.tsx';
+import { Failure } from './wireError.ts';
 
 type Session =
   | { state: 'loading' }
   | { state: 'signed-out' }
   | { state: 'signed-in' }
-  | { state: 'error'; message: string };
+  | { state: 'error'; failure: Failure };
 
 export function App() {
   const [session, setSession] = useState<Session>({ state: 'loading' });
@@ -27,7 +29,7 @@ export function App() {
         setSession(
           err instanceof ApiError && err.status === 401
             ? { state: 'signed-out' }
-            : { state: 'error', message: err instanceof Error ? err.message : String(err) },
+            : { state: 'error', failure: Failure.of(err, 'Cannot reach the server') },
         ),
       );
   }, []);
@@ -40,12 +42,7 @@ export function App() {
   };
 
   if (session.state === 'loading') return <p className="page-status">Loading…</p>;
-  if (session.state === 'error')
-    return (
-      <p className="page-status" role="alert">
-        Cannot reach the server: {session.message}
-      </p>
-    );
+  if (session.state === 'error') return <ErrorNotice failure={session.failure} className="page-status" />;
   if (session.state === 'signed-out') return <SignInPage onSignedIn={check} />;
 
   const room = /^\/rooms\/([^/]+)\/?$/.exec(path);

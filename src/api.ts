@@ -1,7 +1,11 @@
 import { type CallArgs, type ResponseOf, type RouteKey, routeRequest } from '../validation/apiRoutes.ts';
 import type { WireError } from '../validation/errorCodes.ts';
+import { isWireError } from './wireError.ts';
 
-/** An API failure as the shell sees it: the server's `{code, message}` plus the status. */
+/**
+ * An API failure as the shell sees it: the server's `{code, message, detail}` plus the status (0 when the
+ * server was not reached). Every failed `api()` call rejects with one.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -20,9 +24,25 @@ export async function api<K extends RouteKey>(key: K, ...[call]: CallArgs<K>): P
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
+  }).catch((err: unknown) => {
+    // The browser's own words ("Failed to fetch"), as the shell has always shown them.
+    throw new ApiError(0, {
+      code: 'not_available',
+      message: err instanceof Error ? err.message : String(err),
+    });
   });
-  // The server answers this route's response type on success and a WireError otherwise.
-  const data = await res.json().catch(() => undefined);
-  if (!res.ok) throw new ApiError(res.status, data ?? { code: 'internal', message: `HTTP ${res.status}` });
-  return data;
+  const data: unknown = await res.json().catch(() => undefined);
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      isWireError(data) ? data : { code: 'internal', message: `HTTP ${res.status}` },
+    );
+  // Every route answers JSON: a success without it is a broken answer, not an empty one.
+  if (data === undefined)
+    throw new ApiError(res.status, {
+      code: 'internal',
+      message: 'The server sent an answer that is not JSON',
+    });
+  // The server answers this route's response type on success.
+  return data as ResponseOf<K>;
 }

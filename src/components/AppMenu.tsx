@@ -2,8 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StorageBridge } from '../../runtime/host/StorageBridge.ts';
 import type { AppAbout, LauncherAppView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { Failure, failed } from '../wireError.ts';
 import { AppDataTransfer } from './AppDataTransfer.tsx';
 import { AppVersions } from './AppVersions.tsx';
+import { ErrorNotice } from './ErrorNotice.tsx';
 import { formatBytes } from './formatBytes.ts';
 
 const when = (iso: string) =>
@@ -30,16 +32,16 @@ export function AppMenu({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const [about, setAbout] = useState<AppAbout | string>();
-  const [usage, setUsage] = useState<{ bytes: number; keys: number } | string>();
+  const [about, setAbout] = useState<AppAbout | Failure>();
+  const [usage, setUsage] = useState<{ bytes: number; keys: number } | Failure>();
   const [persisted, setPersisted] = useState<boolean>();
   const [confirming, setConfirming] = useState(false);
-  const [status, setStatus] = useState<string>();
+  const [status, setStatus] = useState<string | Failure>();
   const who = useRef({ roomId, appId: app.id });
   who.current = { roomId, appId: app.id };
 
   const readUsage = useCallback(() => {
-    storage.usage(who.current).then(setUsage, (err: Error) => setUsage(err.message));
+    storage.usage(who.current).then(setUsage, failed(setUsage));
   }, [storage]);
 
   useEffect(() => {
@@ -47,7 +49,7 @@ export function AppMenu({
     setAbout(undefined);
     api('GET /api/rooms/:roomId/apps/:appId/about', { params: { roomId, appId: app.id } }).then(
       (r) => setAbout(r.about),
-      (err: Error) => setAbout(err.message),
+      failed(setAbout),
     );
     readUsage();
     storage.persisted.then(setPersisted);
@@ -70,7 +72,7 @@ export function AppMenu({
         setStatus('App data cleared on this device.');
         readUsage();
       },
-      (err: Error) => setStatus(`Could not clear: ${err.message}`),
+      failed(setStatus, 'Could not clear'),
     );
   };
 
@@ -86,8 +88,8 @@ export function AppMenu({
         onClose={() => setOpen(false)}
       >
         <h2 id="app-menu-title">About {app.name}</h2>
-        {typeof about === 'string' ? (
-          <p role="alert">{about}</p>
+        {about instanceof Failure ? (
+          <ErrorNotice failure={about} className="" />
         ) : (
           // The same rows while loading: the versions below never move under a pointer on their way.
           <dl aria-busy={!about}>
@@ -108,17 +110,23 @@ export function AppMenu({
         {open && <AppVersions roomId={roomId} appId={app.id} appName={app.name} owner={owner} />}
         <h3>Data on this device</h3>
         <p aria-live="polite" data-testid="app-data-usage">
-          {typeof usage === 'string'
-            ? usage
-            : usage
-              ? `${formatBytes(usage.bytes)} in ${usage.keys} ${usage.keys === 1 ? 'key' : 'keys'} (limit 10 MB)`
-              : 'Measuring…'}
+          {usage instanceof Failure ? (
+            <ErrorNotice failure={usage} as="span" className="" announce={false} />
+          ) : usage ? (
+            `${formatBytes(usage.bytes)} in ${usage.keys} ${usage.keys === 1 ? 'key' : 'keys'} (limit 10 MB)`
+          ) : (
+            'Measuring…'
+          )}
         </p>
         <p className="muted">
           Kept in this browser only, never sent to the server.
           {persisted === false && ' The browser may remove it when the device runs low on space.'}
         </p>
-        {status && <p role="status">{status}</p>}
+        {status instanceof Failure ? (
+          <ErrorNotice failure={status} className="" announce="status" />
+        ) : (
+          status && <p role="status">{status}</p>
+        )}
         {open && <AppDataTransfer room={{ id: roomId, name: roomName }} app={app} storage={storage} />}
         <div className="app-menu-actions">
           {confirming ? (

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppVersionsView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { Failure, failed } from '../wireError.ts';
+import { ErrorNotice } from './ErrorNotice.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -20,14 +22,14 @@ export function AppVersions({
   appName: string;
   owner: boolean;
 }) {
-  const [history, setHistory] = useState<AppVersionsView | string>();
+  const [history, setHistory] = useState<AppVersionsView | Failure>();
   const [confirming, setConfirming] = useState<number>();
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<string>();
+  const [status, setStatus] = useState<string | Failure>();
   const load = useCallback(() => {
     api('GET /api/rooms/:roomId/apps/:appId/versions', { params: { roomId, appId } }).then(
       (r) => setHistory(r.versions),
-      (err: Error) => setHistory(`Could not load the versions: ${err.message}`),
+      failed(setHistory, 'Could not load the versions'),
     );
   }, [roomId, appId]);
   useEffect(load, [load]);
@@ -40,7 +42,7 @@ export function AppVersions({
           setHistory(r.versions);
           setStatus(`Rolled back to version ${version}: it runs as version ${r.app.version}.`);
         },
-        (err: Error) => setStatus(`Could not roll back: ${err.message}`),
+        failed(setStatus, 'Could not roll back'),
       )
       .finally(() => {
         setBusy(false);
@@ -50,8 +52,8 @@ export function AppVersions({
   return (
     <section aria-labelledby="app-versions-title" className="app-versions">
       <h3 id="app-versions-title">Versions</h3>
-      {typeof history === 'string' ? (
-        <p role="alert">{history}</p>
+      {history instanceof Failure ? (
+        <ErrorNotice failure={history} className="" />
       ) : !history ? (
         <p aria-live="polite">Loading versions…</p>
       ) : (
@@ -99,7 +101,11 @@ export function AppVersions({
           ))}
         </ol>
       )}
-      {status && <p role="status">{status}</p>}
+      {status instanceof Failure ? (
+        <ErrorNotice failure={status} className="" announce="status" />
+      ) : (
+        status && <p role="status">{status}</p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { GrantView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { type Failure, failed } from '../wireError.ts';
 
 const SCOPE_WORDS: Record<string, string> = {
   'osfoundry:read': 'read',
@@ -10,21 +12,17 @@ const SCOPE_WORDS: Record<string, string> = {
 /** Apps you connected with OAuth (Allow on the consent page): their scopes, last use, and Disconnect. */
 export function ConnectedAppsSection() {
   const [grants, setGrants] = useState<GrantView[]>([]);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const load = useCallback(() => {
     api('GET /api/oauth/grants')
       .then((r) => setGrants(r.grants))
-      .catch((err: Error) => setError(err.message));
+      .catch(failed(setError));
   }, []);
   useEffect(load, [load]);
   return (
     <section aria-labelledby="apps-h">
       <h2 id="apps-h">Connected apps</h2>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNotice failure={error} />}
       {grants.length === 0 ? (
         <p className="muted">No app is connected with OAuth.</p>
       ) : (
@@ -42,7 +40,7 @@ export function ConnectedAppsSection() {
                 onClick={() =>
                   api('DELETE /api/oauth/grants/:grantId', { params: { grantId: g.id } }).then(
                     load,
-                    (err: Error) => setError(err.message),
+                    failed(setError),
                   )
                 }
               >

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { ReviewLink } from '../launcher/ReviewLink.tsx';
 import { navigate } from '../router.ts';
 import { useRoomEvents } from '../useRoomEvents.ts';
@@ -18,7 +19,7 @@ export function ConnectedPage({ roomId }: { roomId: string }) {
     return (
       <main className="page">
         <h1>Room unavailable</h1>
-        <p role="alert">{error}</p>
+        <ErrorNotice failure={error} className="" />
       </main>
     );
   if (!role) return <main className="page page-status">Loading…</main>;

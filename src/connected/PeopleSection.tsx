@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { InviteView, MemberView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { type Failure, failed } from '../wireError.ts';
 
 /** How long a new invite link stays open; the server's default is 7 days. */
 const EXPIRY_CHOICES = [
@@ -18,10 +20,10 @@ export function PeopleSection({ roomId }: { roomId: string }) {
   const [invites, setInvites] = useState<InviteView[]>([]);
   const [link, setLink] = useState<{ url: string; expires_at: string }>();
   const [hours, setHours] = useState(7 * 24);
-  const [error, setError] = useState<string>();
-  const fail = (err: Error) => setError(err.message);
+  const [error, setError] = useState<Failure>();
+  const fail = failed(setError);
   const load = useCallback(() => {
-    const onError = (err: Error) => setError(err.message);
+    const onError = failed(setError);
     api('GET /api/rooms/:roomId/members', { params: { roomId } }).then((r) => setMembers(r.members), onError);
     api('GET /api/rooms/:roomId/invites', { params: { roomId } }).then((r) => setInvites(r.invites), onError);
   }, [roomId]);
@@ -29,11 +31,7 @@ export function PeopleSection({ roomId }: { roomId: string }) {
   return (
     <section aria-labelledby="people-h">
       <h2 id="people-h">Members and invites</h2>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNotice failure={error} />}
       <ul>
         {members.map((m) => (
           <li key={m.person_id}>

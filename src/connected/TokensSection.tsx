@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Scope } from '../../validation/scopes.ts';
 import type { TokenView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { type Failure, failed } from '../wireError.ts';
 
 /** Your personal access tokens: create (the secret shown once) and revoke. */
 export function TokensSection() {
@@ -9,11 +11,11 @@ export function TokensSection() {
   const [label, setLabel] = useState('');
   const [write, setWrite] = useState(true);
   const [secret, setSecret] = useState<string>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const load = useCallback(() => {
     api('GET /api/tokens')
       .then((r) => setTokens(r.tokens.filter((t) => !t.revoked_at)))
-      .catch((err: Error) => setError(err.message));
+      .catch(failed(setError));
   }, []);
   useEffect(load, [load]);
   const create = async () => {
@@ -24,17 +26,13 @@ export function TokensSection() {
         setSecret(r.token.secret);
         setLabel('');
       })
-      .catch((err: Error) => setError(err.message));
+      .catch(failed(setError));
     load();
   };
   return (
     <section aria-labelledby="tokens-h">
       <h2 id="tokens-h">Personal access tokens</h2>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNotice failure={error} />}
       {secret && (
         <p role="status">
           Copy this token now; it is shown only once: <code className="secret">{secret}</code>
@@ -65,9 +63,7 @@ export function TokensSection() {
               type="button"
               aria-label={`Revoke ${t.label}`}
               onClick={() =>
-                api('DELETE /api/tokens/:tokenId', { params: { tokenId: t.id } }).then(load, (err: Error) =>
-                  setError(err.message),
-                )
+                api('DELETE /api/tokens/:tokenId', { params: { tokenId: t.id } }).then(load, failed(setError))
               }
             >
               Revoke

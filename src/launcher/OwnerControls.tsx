@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { LauncherAppView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { type Failure, failed } from '../wireError.ts';
 import { ManageRoomMenu, type MenuAction } from './ManageRoomMenu.tsx';
 import { moveTo } from './moveTo.ts';
 
@@ -27,26 +29,19 @@ export function OwnerControls({
 }) {
   const [mode, setMode] = useState<'idle' | 'rename' | 'remove'>('idle');
   const [name, setName] = useState(roomName);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const ids = apps.map((a) => a.id);
   const at = app ? ids.indexOf(app.id) : -1;
   const run = (p: Promise<unknown>) =>
-    p.then(
-      () => {
-        setMode('idle');
-        setError(undefined);
-        onChanged();
-      },
-      (err: Error) => setError(err.message),
-    );
+    p.then(() => {
+      setMode('idle');
+      setError(undefined);
+      onChanged();
+    }, failed(setError));
   const move = (by: number) => app && run(saveAppOrder(roomId, moveTo(ids, app.id, at + by)));
   return (
     <div className="owner-controls">
-      {error && (
-        <span role="alert" className="error-text">
-          {error}
-        </span>
-      )}
+      {error && <ErrorNotice failure={error} as="span" />}
       {mode === 'rename' && (
         <form
           onSubmit={(e) => {

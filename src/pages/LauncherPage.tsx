@@ -3,6 +3,7 @@ import type { FrameBridge } from '../../runtime/host/FrameController.ts';
 import type { LauncherView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { AppMenu } from '../components/AppMenu.tsx';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { MountedApps, poolApp } from '../components/MountedApps.tsx';
 import { SavePrompt } from '../components/SavePrompt.tsx';
 import { TabBar } from '../components/TabBar.tsx';
@@ -20,12 +21,13 @@ import { useClipboardGate } from '../launcher/useClipboardGate.ts';
 import { useLinkGate } from '../launcher/useLinkGate.ts';
 import { navigate, useLocation } from '../router.ts';
 import { type RoomEvent, useRoomEvents } from '../useRoomEvents.ts';
+import { Failure, failed } from '../wireError.ts';
 
 /** `/rooms/<id>`: the Room's launcher. The selected app is in the URL (`?app=`). */
 export function LauncherPage({ roomId }: { roomId: string }) {
   const [data, setData] = useState<LauncherView>();
-  const [error, setError] = useState<string>();
-  const [reorderError, setReorderError] = useState<string>();
+  const [error, setError] = useState<Failure>();
+  const [reorderError, setReorderError] = useState<Failure>();
   const [backupMode, setBackupMode] = useState<BackupMode>();
   const { search } = useLocation();
   const wanted = search.get('app');
@@ -52,7 +54,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
           setData(view);
           then?.(view);
         })
-        .catch((err: Error) => setError(err.message));
+        .catch(failed(setError));
     },
     [roomId],
   );
@@ -81,7 +83,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     return (
       <main className="page">
         <h1>Room unavailable</h1>
-        <p role="alert">{error}</p>
+        <ErrorNotice failure={error} className="" />
       </main>
     );
   if (!data) return <main className="page page-status">Loading room…</main>;
@@ -103,8 +105,8 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     setReorderError(undefined);
     saveAppOrder(roomId, ids).then(
       () => load(),
-      (err: Error) => {
-        setReorderError(`Could not reorder the tabs: ${err.message}`);
+      (err: unknown) => {
+        setReorderError(Failure.of(err, 'Could not reorder the tabs'));
         load();
       },
     );
@@ -135,11 +137,7 @@ export function LauncherPage({ roomId }: { roomId: string }) {
           storage={storage}
           onClose={() => setBackupMode(undefined)}
         />
-        {reorderError && (
-          <p role="alert" className="error-text">
-            {reorderError}
-          </p>
-        )}
+        {reorderError && <ErrorNotice failure={reorderError} />}
         <nav className="launcher-links" aria-label="Room">
           {owner && <ReviewLink roomId={roomId} changes={changes} />}
           <ConnectedLink roomId={roomId} />

@@ -1,23 +1,25 @@
 import { useEffect, useState } from 'react';
 import type { RoomSummary } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { ApprovalLink } from '../launcher/ApprovalLink.tsx';
 import { navigate } from '../router.ts';
+import { type Failure, failed } from '../wireError.ts';
 
 export function RoomsPage() {
   const [rooms, setRooms] = useState<RoomSummary[]>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [name, setName] = useState('');
   const [pending, setPending] = useState<number>();
   const create = () =>
     api('POST /api/rooms', { body: { name } })
       .then((r) => navigate(`/rooms/${r.room.id}`))
-      .catch((err: Error) => setError(err.message));
+      .catch(failed(setError));
 
   useEffect(() => {
     api('GET /api/rooms')
       .then((r) => setRooms(r.rooms))
-      .catch((err: Error) => setError(err.message));
+      .catch(failed(setError));
     api('GET /api/review/pending').then(
       (r) => setPending(r.total),
       () => setPending(undefined),
@@ -33,7 +35,7 @@ export function RoomsPage() {
           <ApprovalLink href="/review" count={pending} />
         </p>
       )}
-      {error && <p role="alert">{error}</p>}
+      {error && <ErrorNotice failure={error} className="" />}
       {!rooms && !error && <p>Loading rooms…</p>}
       {rooms?.length === 0 && <p>You are not in any room yet.</p>}
       <ul className="room-list">

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { Failure } from '../wireError.ts';
 
 export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
   const [token, setToken] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -14,7 +16,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
       await api('POST /api/session', { body: { token } });
       onSignedIn();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(Failure.of(err));
     } finally {
       setBusy(false);
     }
@@ -41,11 +43,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
           Sign in
         </button>
       </form>
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNotice failure={error} />}
     </main>
   );
 }

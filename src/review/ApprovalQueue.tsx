@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { navigate } from '../router.ts';
 import { type RoomEvent, useRoomEvents } from '../useRoomEvents.ts';
+import { type Failure, failed } from '../wireError.ts';
 import { DeclineForm } from './DeclineForm.tsx';
 import { ProposalCard } from './ProposalCard.tsx';
 
@@ -27,7 +29,7 @@ export function ApprovalQueue({
   live?: boolean;
 }) {
   const [pending, setPending] = useState<ProposalView[]>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Failure>();
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState(new Set<string>());
   const [confirmingBulk, setConfirmingBulk] = useState(false);
@@ -38,7 +40,7 @@ export function ApprovalQueue({
     // No files: each card loads its own when shown.
     api('GET /api/rooms/:roomId/proposals', { params: { roomId }, query: { state: 'pending', files: '0' } })
       .then((r) => setPending(r.proposals))
-      .catch((err: Error) => setError(err.message));
+      .catch(failed(setError));
   }, [roomId]);
   useEffect(load, [load]);
   // Live: proposals that arrive or are decided elsewhere (another tab, another owner's device) show here.
@@ -66,7 +68,7 @@ export function ApprovalQueue({
 
   const act = async (fn: () => Promise<unknown>) => {
     setError(undefined);
-    await fn().catch((err: Error) => setError(err.message));
+    await fn().catch(failed(setError));
     load();
   };
   const approve = (p: ProposalView) =>
@@ -112,11 +114,7 @@ export function ApprovalQueue({
           {roomName} <span className="badge">{pending?.length ?? 0}</span>
         </h2>
       )}
-      {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNotice failure={error} />}
       {approved.map((app) => (
         <p key={app.id} role="status">
           Approved.{' '}

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import type { NetworkDeclaration } from '../../validation/views.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { Failure } from '../wireError.ts';
 import { hostLine, type NetworkChange, networkChange } from './networkHosts.ts';
 
 const SENDS = 'send data to and receive data from';
@@ -15,7 +17,7 @@ export function NetworkSection({
 }: {
   network: NetworkDeclaration;
   /** The hosts of the version an update replaces: undefined for a new app, 'loading' while read. */
-  before?: NetworkDeclaration | 'loading' | string;
+  before?: NetworkDeclaration | 'loading' | Failure;
 }) {
   const id = useId();
   const connect = network.connectDomains;
@@ -26,8 +28,8 @@ export function NetworkSection({
       <h3 id={id}>Network</h3>
       {before === 'loading' ? (
         <p className="muted">Reading the hosts of the version in the launcher…</p>
-      ) : typeof before === 'string' ? (
-        <p className="warning">{before}</p>
+      ) : before instanceof Failure ? (
+        <ErrorNotice failure={before} className="warning" announce={false} />
       ) : (
         before && <Changes change={networkChange(before, network)} />
       )}

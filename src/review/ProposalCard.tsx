@@ -2,10 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hiddenCharacterLabels, type ReviewFlag, reviewFlags } from '../../validation/reviewFlags.ts';
 import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatBytes } from '../components/formatBytes.ts';
+import { Failure, failed } from '../wireError.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DeclineForm } from './DeclineForm.tsx';
-import { LoadFailed } from './LoadFailed.tsx';
 import { fileAnchor } from './lineAnchor.ts';
 import { NetworkSection } from './NetworkSection.tsx';
 import { PackageList } from './PackageList.tsx';
@@ -43,7 +44,7 @@ export function ProposalCard({
   // An update's whole files render (and highlight) once the reviewer opens them: its diff is what is read.
   const [opened, setOpened] = useState(false);
   const [diffShown, setDiffShown] = useState(false);
-  const [loaded, setLoaded] = useState<Record<string, string> | string | undefined>(proposal.files);
+  const [loaded, setLoaded] = useState<Record<string, string> | Failure | undefined>(proposal.files);
   const [network, setNetwork] = useState(proposal.network);
   const card = useRef<HTMLElement>(null);
   const fileList = useRef<HTMLDetailsElement>(null);
@@ -67,7 +68,7 @@ export function ProposalCard({
             setNetwork(r.proposal.network);
             setLoaded(r.proposal.files ?? {});
           },
-          (err: Error) => setLoaded(`Could not load the files: ${err.message}`),
+          failed(setLoaded, 'Could not load the files'),
         );
       },
       { rootMargin: '300% 0px' },
@@ -75,7 +76,7 @@ export function ProposalCard({
     seen.observe(el);
     return () => seen.disconnect();
   }, [roomId, proposal.id, loaded]);
-  const fileMap = typeof loaded === 'object' ? loaded : undefined;
+  const fileMap = loaded instanceof Failure ? undefined : loaded;
   const files = Object.entries(fileMap ?? {});
   const headingId = `proposal-${proposal.id}`;
   const anchorScope = `p-${proposal.id}`;
@@ -93,7 +94,7 @@ export function ProposalCard({
   const [Changes, retryChanges] = useUpdateChanges(update !== undefined);
   const networkBefore = useCurrentNetwork(roomId, update);
   const waiting =
-    typeof loaded === 'string'
+    loaded instanceof Failure
       ? 'Approval opens once every file is shown: they could not be loaded.'
       : !fileMap
         ? 'Approval opens once every file is shown: they are still loading.'
@@ -212,8 +213,8 @@ export function ProposalCard({
           Long lines or long runs of blanks in {layoutFlags.join('; ')}
         </p>
       )}
-      {typeof loaded === 'string' ? (
-        <LoadFailed message={loaded} onRetry={() => setLoaded(undefined)} />
+      {loaded instanceof Failure ? (
+        <ErrorNotice failure={loaded} onRetry={() => setLoaded(undefined)} />
       ) : !fileMap ? (
         <p className="muted" aria-live="polite">
           Loading the proposed files…
@@ -225,8 +226,8 @@ export function ProposalCard({
             {formatBytes(files.reduce((n, [, code]) => n + new Blob([code]).size, 0))}).
           </p>
           {update &&
-            (typeof Changes === 'string' ? (
-              <LoadFailed message={Changes} onRetry={retryChanges} />
+            (Changes instanceof Failure ? (
+              <ErrorNotice failure={Changes} onRetry={retryChanges} />
             ) : Changes ? (
               <Changes
                 roomId={roomId}

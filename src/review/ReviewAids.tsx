@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ReviewFlag } from '../../validation/reviewFlags.ts';
 import { REVIEW_AID_GROUPS, REVIEW_FLAG_TITLES } from '../../validation/reviewFlagTitles.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { Failure, failed } from '../wireError.ts';
 import { lineAnchor } from './lineAnchor.ts';
 import { showLine } from './showLine.ts';
 
@@ -40,13 +42,13 @@ export function ReviewAids({
   scope: string;
   open?: () => void;
 }) {
-  const [flags, setFlags] = useState<ReviewFlag[] | string>();
+  const [flags, setFlags] = useState<ReviewFlag[] | Failure>();
   useEffect(() => {
     let live = true;
     setFlags(undefined);
     import('../../validation/codeFlags.ts').then(
       (m) => live && setFlags(m.allReviewFlags(files)),
-      (err: Error) => live && setFlags(`Could not read the code for review aids: ${err.message}`),
+      failed((f) => live && setFlags(f), 'Could not read the code for review aids'),
     );
     return () => {
       live = false;
@@ -63,7 +65,7 @@ export function ReviewAids({
         Reading the code for review aids…
       </p>
     );
-  if (typeof flags === 'string') return <p className="error-text">{flags}</p>;
+  if (flags instanceof Failure) return <ErrorNotice failure={flags} announce={false} />;
   return (
     <section className="review-aids" aria-label="Review aids">
       {REVIEW_AID_GROUPS.map((group) => {

@@ -1,3 +1,4 @@
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { ConnectedPage } from '../connected/ConnectedPage.tsx';
 import { ConnectedSections } from '../connected/ConnectedSections.tsx';
 import { useRoomRole } from '../connected/useRoomRole.ts';
@@ -15,7 +16,7 @@ export function ReviewPage({ roomId }: { roomId: string }) {
     return (
       <main className="page">
         <h1>Room unavailable</h1>
-        <p role="alert">{error}</p>
+        <ErrorNotice failure={error} className="" />
       </main>
     );
   if (!role) return <main className="page page-status">Loading…</main>;

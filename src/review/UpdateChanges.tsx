@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ProposalUpdate, ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { Failure, failed } from '../wireError.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DiffFile } from './DiffFile.tsx';
 import { diffFiles, splitLines } from './fileDiff.ts';
-import { LoadFailed } from './LoadFailed.tsx';
 
 /** The launcher's version of the app an update replaces: its files, hash and npm versions. */
 interface Current {
@@ -32,7 +33,7 @@ export function UpdateChanges({
   files: Record<string, string>;
   onShown: (shown: boolean) => void;
 }) {
-  const [current, setCurrent] = useState<Current | string>();
+  const [current, setCurrent] = useState<Current | Failure>();
   const [attempt, setAttempt] = useState(0);
   const appId = update.instance_id;
   const currentVersion = update.current_version;
@@ -55,18 +56,18 @@ export function UpdateChanges({
           contentSha256: a.about.content_sha256,
           dependencies: room.apps.find((app) => app.id === appId)?.dependencies ?? null,
         }),
-      (err: Error) => setCurrent(`Could not load the app's current version: ${err.message}`),
+      failed(setCurrent, "Could not load the app's current version"),
     );
   }, [roomId, appId, currentVersion, attempt]);
   const diff = useMemo(
-    () => (typeof current === 'object' ? diffFiles(current.files, files) : undefined),
+    () => (current && !(current instanceof Failure) ? diffFiles(current.files, files) : undefined),
     [current, files],
   );
   // After the commit that renders it: the rows are in the page when approval opens.
   useEffect(() => onShown(diff !== undefined), [diff, onShown]);
   useEffect(() => () => onShown(false), [onShown]);
-  if (typeof current === 'string')
-    return <LoadFailed message={current} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (current instanceof Failure)
+    return <ErrorNotice failure={current} onRetry={() => setAttempt((n) => n + 1)} />;
   if (!current || !diff)
     return (
       <p className="muted" aria-live="polite">

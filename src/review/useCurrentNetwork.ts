@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { NetworkDeclaration, ProposalUpdate } from '../../validation/views.ts';
 import { api } from '../api.ts';
+import { type Failure, failed } from '../wireError.ts';
 
-/** The hosts of the version an update replaces (its About view): 'loading', a message on failure, or none. */
+/** The hosts of the version an update replaces (its About view): 'loading', a Failure, or none. */
 export function useCurrentNetwork(
   roomId: string,
   update: ProposalUpdate | undefined,
-): NetworkDeclaration | 'loading' | string | undefined {
-  const [network, setNetwork] = useState<NetworkDeclaration | string>();
+): NetworkDeclaration | 'loading' | Failure | undefined {
+  const [network, setNetwork] = useState<NetworkDeclaration | Failure>();
   const appId = update?.instance_id;
   const version = update?.current_version;
   useEffect(() => {
@@ -18,8 +19,7 @@ export function useCurrentNetwork(
     setNetwork(undefined);
     api('GET /api/rooms/:roomId/apps/:appId/about', { params: { roomId, appId } }).then(
       (r) => live && setNetwork(r.about.network),
-      (err: Error) =>
-        live && setNetwork(`Could not read the hosts of the version in the launcher: ${err.message}`),
+      failed((f) => live && setNetwork(f), 'Could not read the hosts of the version in the launcher'),
     );
     return () => {
       live = false;
