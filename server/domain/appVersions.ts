@@ -4,8 +4,8 @@ import type { ProposalRow, Store } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { announce, roomEvent } from './events.ts';
+import { roomFor } from './roomAccess.ts';
 import { ownedRoom } from './roomAdmin.ts';
-import { roomFor } from './rooms.ts';
 
 /** What a new proposal of this name updates: the room's approved app of exactly that launcher name. */
 export async function updateTarget(

@@ -12,7 +12,7 @@ import { refuseLookAlikeApproval } from './lookAlikeNames.ts';
 import { buildApprovedPackages } from './packageBundles.ts';
 import { eventData } from './proposals.ts';
 import { toProposalView } from './proposalView.ts';
-import { roomFor } from './rooms.ts';
+import { roomFor } from './roomAccess.ts';
 
 /**
  * Proposals with their full files: the owner gets every one in `state` (pending by default); anyone

@@ -22,6 +22,7 @@ import type { Engine, Tables } from './schema.ts';
 import * as versions from './sqlAppVersions.ts';
 import * as bundles from './sqlBundles.ts';
 import * as events from './sqlEvents.ts';
+import * as instances from './sqlInstances.ts';
 import { findLookAlike } from './sqlLookAlikes.ts';
 import * as people from './sqlPeople.ts';
 import * as repos from './sqlRepositories.ts';
@@ -119,11 +120,11 @@ export class SqlStore implements Store {
   }
 
   listInstances(roomId: string) {
-    return review.listInstanceRows(this.db, roomId);
+    return instances.listInstanceRows(this.db, roomId);
   }
 
   getInstance(roomId: string, instanceId: string) {
-    return review.getInstance(this.db, roomId, instanceId);
+    return instances.getInstance(this.db, roomId, instanceId);
   }
 
   renameRoom(roomId: string, name: string, event: NewEvent) {

@@ -3,7 +3,7 @@ import { CodedError } from '../../validation/errorCodes.ts';
 import type { AppVersionEntry, AppVersionRow, InstanceRow, RollbackInput } from './Store.ts';
 import type { Tables } from './schema.ts';
 import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
-import { toInstance } from './sqlReview.ts';
+import { toInstance } from './sqlInstances.ts';
 
 /** An app's versions: the history rows, the current-version pointer and rollback. */
 export async function insertAppVersion(db: Db, v: AppVersionRow): Promise<void> {

@@ -15,6 +15,7 @@ import type { Tables } from './schema.ts';
 import { findActiveByName, insertAppVersion, setCurrentVersion } from './sqlAppVersions.ts';
 import { packageColumns, putPackageBundle } from './sqlBundles.ts';
 import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
+import { listInstanceRows } from './sqlInstances.ts';
 
 /** Proposals and instances: the statements behind the review gate, each write one transaction. */
 export async function insertProposalRow(db: Db, p: ProposalRow): Promise<void> {
@@ -323,42 +324,6 @@ export function reorderInstances(db: Db, roomId: string, ids: string[], event: N
         .execute();
     await insertEvent(trx, event);
   });
-}
-
-export async function listInstanceRows(db: Db, roomId: string): Promise<InstanceRow[]> {
-  const rows = await db
-    .selectFrom('instances')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('state', '=', 'active')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map(toInstance);
-}
-
-export async function getInstance(db: Db, roomId: string, id: string): Promise<InstanceRow | undefined> {
-  const row = await db
-    .selectFrom('instances')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? toInstance(row) : undefined;
-}
-
-export function toInstance(row: Selectable<Tables['instances']>): InstanceRow {
-  return {
-    id: row.id,
-    roomId: row.room_id,
-    name: row.name,
-    position: Number(row.position),
-    proposalId: row.proposal_id,
-    state: row.state as InstanceRow['state'],
-    createdAt: Number(row.created_at),
-    removedAt: row.removed_at == null ? null : Number(row.removed_at),
-    version: Number(row.version),
-  };
 }
 
 function toProposal(row: Selectable<Tables['proposals']>): ProposalRow {
