@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { SqlTransaction } from './SqlTransaction.ts';
 import type {
   ApprovalPackages,
   EventViewer,
@@ -10,10 +11,10 @@ import type {
   ProposalRow,
   ProposalState,
   RepositoryRow,
-  RollbackInput,
   RoomRow,
   SessionRow,
   Store,
+  StoreTransaction,
   TokenKind,
   TokenRow,
   VersionRow,
@@ -147,12 +148,8 @@ export class SqlStore implements Store {
     return findLookAlike(this.db, roomId, q);
   }
 
-  approveUnique(input: Parameters<Store['approveUnique']>[0]) {
-    return review.approveUnique(this.db, input);
-  }
-
-  rollbackInstance(input: RollbackInput) {
-    return versions.rollbackInstance(this.db, input);
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>) {
+    return this.db.transaction().execute((trx) => work(new SqlTransaction(trx)));
   }
 
   listAppVersions(instanceId: string) {

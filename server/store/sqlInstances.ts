@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { skeletonKey } from './nameSkeletons.ts';
 import type { InstanceRow } from './Store.ts';
 import type { Tables } from './schema.ts';
 import type { Db } from './sqlEvents.ts';
@@ -37,4 +38,21 @@ export function toInstance(row: Selectable<Tables['instances']>): InstanceRow {
     removedAt: row.removed_at == null ? null : Number(row.removed_at),
     version: Number(row.version),
   };
+}
+
+export async function insertInstanceRow(db: Db, i: InstanceRow): Promise<void> {
+  await db
+    .insertInto('instances')
+    .values({
+      id: i.id,
+      room_id: i.roomId,
+      name: i.name,
+      skeleton_sha256: skeletonKey(i.name),
+      position: i.position,
+      proposal_id: i.proposalId,
+      state: i.state,
+      created_at: i.createdAt,
+      version: i.version,
+    })
+    .execute();
 }
