@@ -1,11 +1,11 @@
 import http from 'node:http';
 import { ensureBuilt } from '../build/ensureBuilt.ts';
+import { composeDeps } from './composeDeps.ts';
 import { readConfig } from './config.ts';
 import { ensureOwner } from './domain/auth.ts';
 import { ensureDemo } from './domain/demo.ts';
 import { EventBus } from './domain/EventBus.ts';
 import { startPackageBuildRetries } from './domain/legacyPackages.ts';
-import { RateLimiter } from './domain/RateLimiter.ts';
 import { createHandler } from './http/createHandler.ts';
 import { stopBuilders } from './npm/buildApart.ts';
 import { sweepScratch } from './npm/sweepScratch.ts';
@@ -13,8 +13,6 @@ import { openStore } from './store/openStore.ts';
 import { PgEventRelay } from './store/PgEventRelay.ts';
 import { ensurePrivateFolder, isInside } from './store/privateFiles.ts';
 import { ServerRegistry } from './store/ServerRegistry.ts';
-import { SqlOAuthStore } from './store/SqlOAuthStore.ts';
-import { SqlRateLimiter } from './store/SqlRateLimiter.ts';
 import type { SqlStore } from './store/SqlStore.ts';
 
 function fail(message: string): never {
@@ -75,22 +73,9 @@ const { token, demoRoomId } = await peers
 void sweepScratch().catch(() => {});
 
 const bus = new EventBus();
-// On PostgreSQL other servers' events wake this one's streams, and the rate limit is counted in the database.
+// On PostgreSQL other servers' events wake this one's streams.
 const relay = config.databaseUrl ? await PgEventRelay.start(config.databaseUrl, store.db, bus) : undefined;
-const proposalLimiter =
-  store.engine === 'postgres'
-    ? new SqlRateLimiter(store.db, config.proposalsPerMinute, 60_000)
-    : new RateLimiter(config.proposalsPerMinute, 60_000);
-
-const deps = {
-  store,
-  oauth: new SqlOAuthStore(store.db),
-  config,
-  now: Date.now,
-  bus,
-  proposalLimiter,
-  packageBundles: config.packageBundles,
-};
+const deps = composeDeps({ store, config, bus });
 const server = http.createServer(createHandler(deps));
 // Builds of apps approved before pre-bundling that failed, or whose server died, start again from here only.
 const stopRetries = startPackageBuildRetries(deps);

@@ -1,12 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { composeDeps } from '../server/composeDeps.ts';
 import { readConfig } from '../server/config.ts';
 import { ensureOwner } from '../server/domain/auth.ts';
-import { EventBus } from '../server/domain/EventBus.ts';
-import { RateLimiter } from '../server/domain/RateLimiter.ts';
 import { createHandler } from '../server/http/createHandler.ts';
 import type { Deps } from '../server/http/Router.ts';
-import { SqlOAuthStore } from '../server/store/SqlOAuthStore.ts';
 import { openTestStore } from '../server/store/testStore.ts';
 
 export interface TestServer {
@@ -34,15 +32,15 @@ export async function startTestServer(
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const config = readConfig({ ...opts.env, PORT: String(port), ROOM_DATA_DIR: dataDir, ROOM_DEMO: '0' });
-  const deps: Deps = {
-    store,
-    oauth: new SqlOAuthStore(store.db),
-    config,
-    now,
-    bus: new EventBus(),
-    proposalLimiter: new RateLimiter(opts.proposalsPerMinute ?? 1000, 60_000),
-  };
+  const config = readConfig({
+    ROOM_PROPOSALS_PER_MINUTE: String(opts.proposalsPerMinute ?? 1000),
+    ...opts.env,
+    PORT: String(port),
+    ROOM_DATA_DIR: dataDir,
+    ROOM_DEMO: '0',
+  });
+  // The server's own wiring: the shared rate limiter on PostgreSQL, package bundles as configured.
+  const deps = composeDeps({ store, config, now });
   const logs: object[] = [];
   server.on(
     'request',

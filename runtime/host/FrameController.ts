@@ -11,11 +11,15 @@ import {
   PROTOCOL_VERSION,
 } from '../protocol.ts';
 import { coversCode } from './acceptCompiled.ts';
+import type { FrameBridge, FrameIdentity } from './frameIdentity.ts';
 import { hostTheme, onHostTheme } from './hostTheme.ts';
 import { MESSAGE_BUDGET, MessageFlood, watchWindowMessages } from './MessageFlood.ts';
 import { messageBytes } from './messageBytes.ts';
 import { GESTURE_GRACE_MS } from './PromptGate.ts';
 import { Watchdog } from './Watchdog.ts';
+
+// The shell imports the frame's identity and bridge with the controller.
+export type { FrameBridge, FrameIdentity } from './frameIdentity.ts';
 
 export type FrameState =
   | { kind: 'warm' }
@@ -40,19 +44,6 @@ function withCompileHint(src: string): string {
   url.searchParams.set(COMPILE_HINT, '1');
   return url.href;
 }
-
-/** Who the frame is: known to the host from the port it created, never from message contents. */
-export interface FrameIdentity {
-  roomId: string;
-  appId: string;
-}
-
-/** Handles port messages the controller does not (e.g. `sdk-call` for the storage bridge). */
-export type FrameBridge = (
-  who: FrameIdentity,
-  message: FrameToHost,
-  reply: (message: HostToFrame) => void,
-) => void;
 
 export interface FrameControllerOptions extends FrameIdentity {
   /** The frame document on the app's own origin. */

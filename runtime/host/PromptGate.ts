@@ -1,6 +1,6 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { SdkErrorCode } from '../protocol.ts';
-import type { FrameIdentity } from './FrameController.ts';
+import type { FrameIdentity } from './frameIdentity.ts';
 
 /** One kind of prompt an app may ask for (a save; later a link, a clipboard read, a dialog). */
 export interface PromptKind {

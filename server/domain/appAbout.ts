@@ -3,7 +3,7 @@ import type { AppAbout } from '../../validation/views.ts';
 import { approvedNetwork } from './appNetwork.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
-import { roomFor } from './rooms.ts';
+import { roomFor } from './roomAccess.ts';
 
 /** Who proposed and approved an app in the launcher, and the hash of what runs; members only. */
 export async function readAppAbout(

@@ -1,11 +1,12 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { ApprovedApp, AppVersionsView, AppVersionView, ProposalUpdate } from '../../validation/views.ts';
 import type { ProposalRow, Store } from '../store/Store.ts';
+import { rollbackInstance } from './approvalRules.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { announce, roomEvent } from './events.ts';
+import { roomFor } from './roomAccess.ts';
 import { ownedRoom } from './roomAdmin.ts';
-import { roomFor } from './rooms.ts';
 
 /** What a new proposal of this name updates: the room's approved app of exactly that launcher name. */
 export async function updateTarget(
@@ -75,7 +76,7 @@ export async function rollbackApp(
   if (!shaped || typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)
     throw new CodedError('bad_request', 'The body must be {"version": N}, N a version number of the app');
   const now = d.now();
-  const instance = await d.store.rollbackInstance({
+  const instance = await rollbackInstance(d.store, {
     roomId: room.id,
     instanceId: input.appId,
     version,

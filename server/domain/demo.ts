@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Store } from '../store/Store.ts';
+import { approveIn } from './approvalRules.ts';
 import { roomEvent } from './events.ts';
 import { contentSha256, newId } from './ids.ts';
 
@@ -30,11 +31,12 @@ export async function ensureDemo(store: Store, ownerId: string, now: number): Pr
   if (existing) return existing;
   const roomId = newId('r');
   const files = readDemoFiles();
+  const proposalId = newId('q');
   return store.seedRoom({
     metaKey: DEMO_KEY,
     room: { id: roomId, name: 'Demo room', ownerId, createdAt: now },
     proposal: {
-      id: newId('q'),
+      id: proposalId,
       roomId,
       proposerId: ownerId,
       kind: 'snippet',
@@ -49,9 +51,15 @@ export async function ensureDemo(store: Store, ownerId: string, now: number): Pr
       decidedAt: null,
       decidedBy: null,
     },
-    instanceId: newId('a'),
-    events: ({ instance: i }) => [
-      roomEvent(roomId, 'app.added', { app_id: i.id, name: i.name, position: i.position }, now),
-    ],
+    approve: (tx) =>
+      approveIn(tx, {
+        proposalId,
+        decidedBy: ownerId,
+        at: now,
+        instanceId: newId('a'),
+        events: ({ instance: i }) => [
+          roomEvent(roomId, 'app.added', { app_id: i.id, name: i.name, position: i.position }, now),
+        ],
+      }),
   });
 }

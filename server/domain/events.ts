@@ -2,7 +2,7 @@ import type { EventDataByType, EventPage, EventType, WireEvent } from '../../val
 import type { EventRow, NewEvent } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
-import { roomFor } from './rooms.ts';
+import { roomFor } from './roomAccess.ts';
 
 /** An event every member may read (launcher changes). */
 export function roomEvent<T extends EventType>(

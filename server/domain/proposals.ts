@@ -13,7 +13,7 @@ import { refuseLookAlikeProposal } from './lookAlikeNames.ts';
 import { validateRepoProposal, validateSnippetProposal } from './proposalRules.ts';
 import { toProposalView } from './proposalView.ts';
 import { readVersionFor } from './repositories.ts';
-import { roomFor } from './rooms.ts';
+import { roomFor } from './roomAccess.ts';
 
 export const SNIPPET_TOOL = 'propose_room_snippet_app';
 export const REPO_TOOL = 'propose_room_repo_app';

@@ -3,6 +3,7 @@ import { networkDeclarationOf } from '../../validation/networkDeclaration.ts';
 import type { ApprovedApp, Inbox, ProposalView } from '../../validation/views.ts';
 import type { ProposalRow, RoomForPerson } from '../store/Store.ts';
 import { networkRulesOf } from './appNetwork.ts';
+import { approveUnique } from './approvalRules.ts';
 import { proposalUpdate } from './appVersions.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
@@ -12,7 +13,7 @@ import { refuseLookAlikeApproval } from './lookAlikeNames.ts';
 import { buildApprovedPackages } from './packageBundles.ts';
 import { eventData } from './proposals.ts';
 import { toProposalView } from './proposalView.ts';
-import { roomFor } from './rooms.ts';
+import { roomFor } from './roomAccess.ts';
 
 /**
  * Proposals with their full files: the owner gets every one in `state` (pending by default); anyone
@@ -113,7 +114,7 @@ async function approveBuilt(
   // Built before the approval commits, so the launcher never lists the app without its path.
   const packages = await buildApprovedPackages(d, proposal, await filesOf(d, proposal), who.personId);
   const now = d.now();
-  const { instance: i, updated } = await d.store.approveUnique({
+  const { instance: i, updated } = await approveUnique(d.store, {
     proposalId: proposal.id,
     decidedBy: who.personId,
     at: now,

@@ -6,7 +6,7 @@ import { announce, roomEvent } from './events.ts';
 import { newId } from './ids.ts';
 import { pruneBundles } from './packageBundles.ts';
 import { checkName } from './proposalRules.ts';
-import { roomFor } from './rooms.ts';
+import { roomFor } from './roomAccess.ts';
 
 /** Creates a cloud room owned by the caller. */
 export async function createRoom(d: DomainDeps, who: Principal, name: unknown): Promise<RoomSummary> {

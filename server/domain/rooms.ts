@@ -6,6 +6,7 @@ import { approvedNetwork } from './appNetwork.ts';
 import type { Principal } from './auth.ts';
 import type { DomainDeps } from './DomainDeps.ts';
 import { moveToBundle } from './legacyPackages.ts';
+import { roomFor } from './roomAccess.ts';
 
 export async function listRooms(store: Store, who: Principal): Promise<RoomSummary[]> {
   const rooms = await store.listRoomsFor(who.personId);
@@ -55,19 +56,6 @@ export async function readAppFiles(
       : undefined;
   if (!version) throw new CodedError('not_found', 'No such app in this room');
   return version.files;
-}
-
-export async function roomFor(store: Store, who: Principal, roomId: string): Promise<RoomForPerson> {
-  if (roomId.startsWith('local-')) {
-    throw new CodedError(
-      'local_room_unavailable',
-      'Local Rooms are unavailable: they live only on their device',
-    );
-  }
-  const room = await store.getRoomFor(roomId, who.personId);
-  // Rooms a person may not see answer exactly like rooms that do not exist.
-  if (!room) throw new CodedError('not_found', 'No such room');
-  return room;
 }
 
 function summarize(room: RoomForPerson): RoomSummary {

@@ -1,5 +1,5 @@
-import { CodedError } from '../../validation/errorCodes.ts';
 import { ALL_SCOPES } from '../../validation/scopes.ts';
+import { disconnectApp, listConnectedApps } from '../domain/connectedApps.ts';
 import { requirePrincipal } from '../http/authenticate.ts';
 import type { Ctx, Handler, Router } from '../http/Router.ts';
 import { readForm } from '../http/readForm.ts';
@@ -99,24 +99,12 @@ export function addOAuthRoutes(router: Router): Router {
     )
     .route('GET /api/oauth/grants', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
-      const grants = await ctx.deps.oauth.listGrants(who.personId);
-      return {
-        grants: grants.map((g) => ({
-          id: g.id,
-          client_name: g.clientName,
-          scopes: g.scopes,
-          created_at: new Date(g.createdAt).toISOString(),
-          last_used_at: g.lastUsedAt === null ? null : new Date(g.lastUsedAt).toISOString(),
-        })),
-      };
+      return { grants: await listConnectedApps(ctx.deps, who) };
     })
     .route('DELETE /api/oauth/grants/:grantId', async (ctx) => {
       // A write, like revoking a token: a read-only token may list apps but not disconnect them.
       const who = await requirePrincipal(ctx, 'osfoundry:write');
-      const grant = await ctx.deps.oauth.getGrant(ctx.params.grantId);
-      if (!grant || grant.personId !== who.personId || grant.revokedAt !== null)
-        throw new CodedError('not_found', 'No connected app with this id');
-      await ctx.deps.oauth.revokeGrant(grant.id, ctx.deps.now());
+      await disconnectApp(ctx.deps, who, ctx.params.grantId);
       return { ok: true as const };
     });
 }

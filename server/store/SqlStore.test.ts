@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { approveUnique, rollbackInstance } from '../domain/approvalRules.ts';
 import type { SqlStore } from './SqlStore.ts';
 import type { NewEvent, ProposalRow } from './Store.ts';
 import { openTestStore, type TestStore } from './testStore.ts';
@@ -69,7 +70,7 @@ it('updates a same-name app in place and gives a new name the next position, in 
   await store.insertProposal(proposal('q2'));
   await store.insertProposal(proposal('q5', 'Other'));
   const approve = (proposalId: string, instanceId: string) =>
-    store.approveUnique({ proposalId, decidedBy: 'powner', at: 5, instanceId, events: () => [] });
+    approveUnique(store, { proposalId, decidedBy: 'powner', at: 5, instanceId, events: () => [] });
   const a = await approve('q1', 'a1');
   const b = await approve('q2', 'a2');
   const c = await approve('q5', 'a5');
@@ -87,12 +88,18 @@ it('updates a same-name app in place and gives a new name the next position, in 
   ]);
   expect(await store.getProposal('q2')).toMatchObject({ updateOf: 'a1', baseVersion: 1 });
   await expect(
-    store.approveUnique({ proposalId: 'q2', decidedBy: 'powner', at: 6, instanceId: 'a3', events: () => [] }),
+    approveUnique(store, {
+      proposalId: 'q2',
+      decidedBy: 'powner',
+      at: 6,
+      instanceId: 'a3',
+      events: () => [],
+    }),
   ).rejects.toMatchObject({ code: 'conflict' });
   // A failed event write rolls the approval back.
   await store.insertProposal(proposal('q3'));
   await expect(
-    store.approveUnique({
+    approveUnique(store, {
       proposalId: 'q3',
       decidedBy: 'powner',
       at: 6,
@@ -128,7 +135,7 @@ it('filters events by audience: members see room events and their own proposals'
 it('keeps a package bundle while any version of an active app needs it, and prunes it once the app is gone', async () => {
   const bundled = async (id: string, hash: string, name = 'App', instanceId = 'a1') => {
     await store.insertProposal(proposal(id, name));
-    const { instance } = await store.approveUnique({
+    const { instance } = await approveUnique(store, {
       proposalId: id,
       decidedBy: 'powner',
       at: 5,
@@ -155,7 +162,7 @@ it('keeps a package bundle while any version of an active app needs it, and prun
   expect(await store.getAppPackageBundle('a1', 'h2')).toBe('export default "h2"');
   expect(await store.getAppPackageBundle('a1', 'h1')).toBeUndefined();
   expect(await store.getAppPackageBundle('a2', 'h2')).toBeUndefined();
-  const back = await store.rollbackInstance({
+  const back = await rollbackInstance(store, {
     roomId: 'r1',
     instanceId: 'a1',
     version: 1,
@@ -175,7 +182,7 @@ it('keeps a package bundle while any version of an active app needs it, and prun
 
 it('records the package outcome and its bundle in the approval itself, and a prune spares a bundle put since', async () => {
   await store.insertProposal(proposal('q1'));
-  await store.approveUnique({
+  await approveUnique(store, {
     proposalId: 'q1',
     decidedBy: 'powner',
     at: 50,
@@ -192,7 +199,7 @@ it('records the package outcome and its bundle in the approval itself, and a pru
   // A failed approval keeps neither the outcome nor the bundle.
   await store.insertProposal(proposal('q2', 'Second'));
   await expect(
-    store.approveUnique({
+    approveUnique(store, {
       proposalId: 'q2',
       decidedBy: 'powner',
       at: 60,
@@ -206,7 +213,7 @@ it('records the package outcome and its bundle in the approval itself, and a pru
   await store.removeInstance('r1', 'a1', 70, event('app.removed', 'room'));
   // Another approval that built the same bundle touches it: a prune from before then spares it.
   await store.insertProposal(proposal('q3', 'Third'));
-  await store.approveUnique({
+  await approveUnique(store, {
     proposalId: 'q3',
     decidedBy: 'powner',
     at: 80,
@@ -220,7 +227,7 @@ it('records the package outcome and its bundle in the approval itself, and a pru
   expect(await store.prunePackageBundles(81)).toBe(1);
   expect(await store.getPackageBundle('h1')).toBeUndefined();
   await store.insertProposal(proposal('q4', 'Fourth'));
-  await store.approveUnique({
+  await approveUnique(store, {
     proposalId: 'q4',
     decidedBy: 'powner',
     at: 100,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { SqlTransaction } from './SqlTransaction.ts';
 import type {
   ApprovalPackages,
-  ApproveInput,
   EventViewer,
   IdempotencyKey,
   InviteRow,
@@ -11,10 +11,10 @@ import type {
   ProposalRow,
   ProposalState,
   RepositoryRow,
-  RollbackInput,
   RoomRow,
   SessionRow,
   Store,
+  StoreTransaction,
   TokenKind,
   TokenRow,
   VersionRow,
@@ -23,6 +23,7 @@ import type { Engine, Tables } from './schema.ts';
 import * as versions from './sqlAppVersions.ts';
 import * as bundles from './sqlBundles.ts';
 import * as events from './sqlEvents.ts';
+import * as instances from './sqlInstances.ts';
 import { findLookAlike } from './sqlLookAlikes.ts';
 import * as people from './sqlPeople.ts';
 import * as repos from './sqlRepositories.ts';
@@ -120,11 +121,11 @@ export class SqlStore implements Store {
   }
 
   listInstances(roomId: string) {
-    return review.listInstanceRows(this.db, roomId);
+    return instances.listInstanceRows(this.db, roomId);
   }
 
   getInstance(roomId: string, instanceId: string) {
-    return review.getInstance(this.db, roomId, instanceId);
+    return instances.getInstance(this.db, roomId, instanceId);
   }
 
   renameRoom(roomId: string, name: string, event: NewEvent) {
@@ -147,12 +148,8 @@ export class SqlStore implements Store {
     return findLookAlike(this.db, roomId, q);
   }
 
-  approveUnique(input: ApproveInput) {
-    return review.approveUnique(this.db, input);
-  }
-
-  rollbackInstance(input: RollbackInput) {
-    return versions.rollbackInstance(this.db, input);
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>) {
+    return this.db.transaction().execute((trx) => work(new SqlTransaction(trx)));
   }
 
   listAppVersions(instanceId: string) {

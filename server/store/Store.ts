@@ -193,24 +193,6 @@ export interface Approval {
   updated: boolean;
 }
 
-/** An approval as the store records it, in one transaction with its events and package outcome. */
-export interface ApproveInput {
-  proposalId: string;
-  decidedBy: string;
-  at: number;
-  instanceId: string;
-  /**
-   * The app version the owner's diff was against (null: reviewed as a new app); when given and the app
-   * of that name is at another version now (or exists now, or no longer), a conflict and no change.
-   */
-  reviewedVersion?: number | null;
-  /** The app that diff was against (null: a new app); when given and another app (or none) has the name now, a conflict. */
-  reviewedApp?: string | null;
-  events: (approval: Approval) => NewEvent[];
-  /** The package build's outcome and bundle, recorded in the same transaction. */
-  packages?: ApprovalPackages | null;
-}
-
 /** A rollback: which app, to which earlier version, by whom, when, and the events it sends. */
 export interface RollbackInput {
   roomId: string;
@@ -219,6 +201,39 @@ export interface RollbackInput {
   by: string;
   at: number;
   events: (instance: InstanceRow) => NewEvent[];
+}
+
+/**
+ * The reads and writes an approval or a rollback makes, inside the transaction `Store.transaction` opens;
+ * the rules that choose them are the domain's (server/domain/approvalRules.ts).
+ */
+export interface StoreTransaction {
+  /** Serializes the room's approvals, rollbacks and reorders until the transaction ends. */
+  lockRoom(roomId: string): Promise<void>;
+  getProposal(id: string): Promise<ProposalRow | undefined>;
+  /** Decides a pending proposal; false when it was no longer pending. */
+  decidePending(
+    proposalId: string,
+    decision: { state: 'approved'; at: number; by: string },
+  ): Promise<boolean>;
+  /** Which app an approved proposal updated (null: it added one), the base it was against, its packages. */
+  setApprovalTarget(
+    proposalId: string,
+    target: { updateOf: string | null; baseVersion: number | null },
+    packages: ApprovalPackages | null,
+  ): Promise<void>;
+  /** Keeps a bundle an approval built (put again, it counts as put now: see prunePackageBundles). */
+  putPackageBundle(bundle: { hash: string; code: string; at: number }): Promise<void>;
+  listInstances(roomId: string): Promise<InstanceRow[]>;
+  getInstance(roomId: string, instanceId: string): Promise<InstanceRow | undefined>;
+  findActiveInstanceByName(roomId: string, name: string): Promise<InstanceRow | undefined>;
+  insertInstance(instance: InstanceRow): Promise<void>;
+  /** Points the app at the version it runs now (its proposal and number); id, name and position stay. */
+  setCurrentVersion(instance: InstanceRow): Promise<void>;
+  /** The proposal an app's version was approved from, when the app has that version. */
+  versionProposal(instanceId: string, version: number): Promise<string | undefined>;
+  insertAppVersion(version: AppVersionRow): Promise<void>;
+  appendEvent(event: NewEvent): Promise<void>;
 }
 
 /**
@@ -255,8 +270,8 @@ export interface Store {
     metaKey: string;
     room: RoomRow;
     proposal: ProposalRow;
-    instanceId: string;
-    events: (approval: Approval) => NewEvent[];
+    /** Approves the proposal in the seed's transaction (the domain's approval rules). */
+    approve: (tx: StoreTransaction) => Promise<unknown>;
   }): Promise<string>;
   listRoomsFor(personId: string): Promise<RoomForPerson[]>;
   getRoomFor(roomId: string, personId: string): Promise<RoomForPerson | undefined>;
@@ -292,16 +307,8 @@ export interface Store {
    * app's, else (with `q.pending`) a pending proposal's. An indexed lookup, whatever the room holds.
    */
   findLookAlike(roomId: string, q: LookAlikeQuery): Promise<string | undefined>;
-  /**
-   * Approves in one transaction: the active app of the same launcher name is updated in place (same id
-   * and position, next version), otherwise a new app is added as version 1; then the events it implies.
-   */
-  approveUnique(input: ApproveInput): Promise<Approval>;
-  /**
-   * Makes an earlier version of an active app current again as its next version (rollback_of set):
-   * not_found for an unknown app or version, conflict when that version is the current one.
-   */
-  rollbackInstance(input: RollbackInput): Promise<InstanceRow>;
+  /** Runs `work` in one transaction: it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** An app's versions, newest first (removed apps included: their history stays). */
   listAppVersions(instanceId: string): Promise<AppVersionEntry[]>;
   /** The active app whose history holds this proposal (it made or updated it). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { approveUnique } from '../domain/approvalRules.ts';
 import { SKELETON_BASIS, skeletonKey } from './nameSkeletons.ts';
 import { openStore } from './openStore.ts';
 import type { ProposalRow } from './Store.ts';
@@ -69,7 +70,7 @@ it('names an approved app first (launcher order), then the oldest pending look-a
   await t.store.insertProposal(proposal('q2', 'Standup t\u0456mer', { createdAt: 11 }));
   expect(await lookFor('Standup timer', {})).toBe('Standup t\u0456mer');
   await t.store.insertProposal(proposal('q3', '\uFF33tandup timer', { createdAt: 13 }));
-  await t.store.approveUnique({
+  await approveUnique(t.store, {
     proposalId: 'q3',
     decidedBy: 'powner',
     at: 14,
@@ -91,7 +92,7 @@ it('names an approved app first (launcher order), then the oldest pending look-a
 
 it('stores each new proposal and app with its skeleton, and looks them up through the index', async () => {
   await t.store.insertProposal(proposal('q1', 'Caf\u00E9 \uFF21pp'));
-  await t.store.approveUnique({
+  await approveUnique(t.store, {
     proposalId: 'q1',
     decidedBy: 'powner',
     at: 14,

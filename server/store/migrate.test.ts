@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
+import { approveUnique } from '../domain/approvalRules.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
 import { skeletonKey } from './nameSkeletons.ts';
@@ -99,7 +100,7 @@ it('app versions: every existing app becomes version 1 of its approved proposal'
   ]);
   expect(await store.getProposal('q2')).toMatchObject({ updateOf: null, baseVersion: null });
   // The pending same-name proposal now updates the app in place.
-  const approval = await store.approveUnique({
+  const approval = await approveUnique(store, {
     proposalId: 'q2',
     decidedBy: 'powner',
     at: 10,

@@ -1,11 +1,10 @@
 import type { Selectable } from 'kysely';
-import { CodedError } from '../../validation/errorCodes.ts';
-import type { AppVersionEntry, AppVersionRow, InstanceRow, RollbackInput } from './Store.ts';
+import type { AppVersionEntry, AppVersionRow, InstanceRow } from './Store.ts';
 import type { Tables } from './schema.ts';
-import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
-import { toInstance } from './sqlReview.ts';
+import type { Db } from './sqlEvents.ts';
+import { toInstance } from './sqlInstances.ts';
 
-/** An app's versions: the history rows, the current-version pointer and rollback. */
+/** An app's versions: the history rows and the current-version pointer. */
 export async function insertAppVersion(db: Db, v: AppVersionRow): Promise<void> {
   await db
     .insertInto('app_versions')
@@ -83,40 +82,19 @@ export async function instanceOfProposal(db: Db, proposalId: string): Promise<In
   return row ? toInstance(row) : undefined;
 }
 
-export function rollbackInstance(db: Db, input: RollbackInput): Promise<InstanceRow> {
-  return db.transaction().execute(async (trx) => {
-    await lockRoom(trx, input.roomId);
-    const row = await trx
-      .selectFrom('instances')
-      .selectAll()
-      .where('room_id', '=', input.roomId)
-      .where('id', '=', input.instanceId)
-      .where('state', '=', 'active')
-      .executeTakeFirst();
-    if (!row) throw new CodedError('not_found', 'No such app in this room');
-    const current = toInstance(row);
-    const target = await trx
-      .selectFrom('app_versions')
-      .select('proposal_id')
-      .where('instance_id', '=', current.id)
-      .where('version', '=', input.version)
-      .executeTakeFirst();
-    if (!target) throw new CodedError('not_found', `This app has no version ${input.version}`);
-    if (input.version === current.version)
-      throw new CodedError('conflict', `Version ${input.version} is the current version`);
-    const instance = { ...current, proposalId: target.proposal_id, version: current.version + 1 };
-    await setCurrentVersion(trx, instance);
-    await insertAppVersion(trx, {
-      instanceId: instance.id,
-      version: instance.version,
-      proposalId: target.proposal_id,
-      approvedBy: input.by,
-      approvedAt: input.at,
-      rollbackOf: input.version,
-    });
-    for (const e of input.events(instance)) await insertEvent(trx, e);
-    return instance;
-  });
+/** The proposal an app's version was approved from, when the app has that version. */
+export async function versionProposal(
+  db: Db,
+  instanceId: string,
+  version: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('app_versions')
+    .select('proposal_id')
+    .where('instance_id', '=', instanceId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row?.proposal_id;
 }
 
 function toAppVersion(row: Selectable<Tables['app_versions']>): AppVersionRow {

@@ -2,19 +2,11 @@ import type { Selectable } from 'kysely';
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { PinnedPackage } from '../npm/resolveTree.ts';
 import { skeletonKey } from './nameSkeletons.ts';
-import type {
-  Approval,
-  ApproveInput,
-  IdempotencyKey,
-  InstanceRow,
-  NewEvent,
-  ProposalRow,
-  ProposalState,
-} from './Store.ts';
+import type { ApprovalPackages, IdempotencyKey, NewEvent, ProposalRow, ProposalState } from './Store.ts';
 import type { Tables } from './schema.ts';
-import { findActiveByName, insertAppVersion, setCurrentVersion } from './sqlAppVersions.ts';
-import { packageColumns, putPackageBundle } from './sqlBundles.ts';
+import { packageColumns } from './sqlBundles.ts';
 import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
+import { listInstanceRows } from './sqlInstances.ts';
 
 /** Proposals and instances: the statements behind the review gate, each write one transaction. */
 export async function insertProposalRow(db: Db, p: ProposalRow): Promise<void> {
@@ -117,135 +109,37 @@ export async function listProposals(
   return rows.map(toProposal);
 }
 
-/**
- * Approves inside the caller's transaction: the active app of the same name is updated in place (its
- * next version), otherwise a new app takes the next position as version 1; then the events.
- */
-export async function approveIn(trx: Db, input: ApproveInput): Promise<Approval> {
-  const p = await trx
-    .selectFrom('proposals')
-    .select(['room_id', 'name', 'update_of', 'base_version'])
-    .where('id', '=', input.proposalId)
-    .executeTakeFirst();
-  if (!p) throw new CodedError('not_found', 'No such proposal');
-  const roomId = p.room_id;
-  await lockRoom(trx, roomId);
-  const decided = await trx
+/** Decides a pending proposal; false when it was no longer pending (another decision came first). */
+export async function decidePending(
+  db: Db,
+  proposalId: string,
+  d: { state: 'approved'; at: number; by: string },
+): Promise<boolean> {
+  const decided = await db
     .updateTable('proposals')
-    .set({ state: 'approved', decided_at: input.at, decided_by: input.decidedBy })
-    .where('id', '=', input.proposalId)
+    .set({ state: d.state, decided_at: d.at, decided_by: d.by })
+    .where('id', '=', proposalId)
     .where('state', '=', 'pending')
     .executeTakeFirst();
-  if (decided.numUpdatedRows !== 1n) {
-    const now = await trx
-      .selectFrom('proposals')
-      .select('state')
-      .where('id', '=', input.proposalId)
-      .executeTakeFirstOrThrow();
-    throw new CodedError('conflict', `The proposal is already ${now.state}`);
-  }
-  // Under the room's lock: the app of this name now, whatever the proposal saw when it was made.
-  const target = await findActiveByName(trx, roomId, p.name);
-  refuseUnreviewed(p.name, target, { app: input.reviewedApp, version: input.reviewedVersion });
-  const approval = target
-    ? await updateInPlace(trx, target, input)
-    : { instance: await insertInstance(trx, roomId, p.name, input), updated: false };
-  // The proposal keeps the base it was made against; one made before the app existed gets the one it replaced.
-  const base = p.update_of === target?.id ? p.base_version : (target?.version ?? null);
-  await trx
+  return decided.numUpdatedRows === 1n;
+}
+
+/** Records the app an approved proposal updated (or none), the base it was against, and its packages. */
+export async function setApprovalTarget(
+  db: Db,
+  proposalId: string,
+  target: { updateOf: string | null; baseVersion: number | null },
+  packages: ApprovalPackages | null,
+): Promise<void> {
+  await db
     .updateTable('proposals')
     .set({
-      ...(target ? { update_of: target.id, base_version: base } : { update_of: null, base_version: null }),
-      ...(input.packages ? packageColumns(input.packages) : {}),
+      update_of: target.updateOf,
+      base_version: target.baseVersion,
+      ...(packages ? packageColumns(packages) : {}),
     })
-    .where('id', '=', input.proposalId)
+    .where('id', '=', proposalId)
     .execute();
-  // With the proposal that names it: a prune can never see the bundle unnamed (see prunePackageBundles).
-  if (input.packages?.bundle) await putPackageBundle(trx, { ...input.packages.bundle, at: input.at });
-  await insertAppVersion(trx, {
-    instanceId: approval.instance.id,
-    version: approval.instance.version,
-    proposalId: input.proposalId,
-    approvedBy: input.decidedBy,
-    approvedAt: input.at,
-    rollbackOf: null,
-  });
-  for (const e of input.events(approval)) await insertEvent(trx, e);
-  return approval;
-}
-
-async function updateInPlace(trx: Db, target: InstanceRow, input: ApproveInput): Promise<Approval> {
-  const instance = { ...target, proposalId: input.proposalId, version: target.version + 1 };
-  await setCurrentVersion(trx, instance);
-  return { instance, updated: true };
-}
-
-async function insertInstance(trx: Db, roomId: string, name: string, input: ApproveInput) {
-  const active = await trx
-    .selectFrom('instances')
-    .select('position')
-    .where('room_id', '=', roomId)
-    .where('state', '=', 'active')
-    .execute();
-  const instance: InstanceRow = {
-    id: input.instanceId,
-    roomId,
-    name,
-    position: Math.max(-1, ...active.map((r) => Number(r.position))) + 1,
-    proposalId: input.proposalId,
-    state: 'active',
-    createdAt: input.at,
-    removedAt: null,
-    version: 1,
-  };
-  await trx
-    .insertInto('instances')
-    .values({
-      id: instance.id,
-      room_id: roomId,
-      name,
-      skeleton_sha256: skeletonKey(name),
-      position: instance.position,
-      proposal_id: instance.proposalId,
-      state: 'active',
-      created_at: instance.createdAt,
-      version: 1,
-    })
-    .execute();
-  return instance;
-}
-
-/**
- * The owner approves what they read: a diff against that app at that version, or a new app. Versions count
- * per app, so the app is checked too: one removed and another of its name approved since can share a number.
- */
-function refuseUnreviewed(
-  name: string,
-  target: InstanceRow | undefined,
-  reviewed: { app?: string | null; version?: number | null },
-) {
-  const now = { app: target?.id ?? null, version: target?.version ?? null };
-  const otherApp = reviewed.app !== undefined && reviewed.app !== now.app;
-  if (!otherApp && (reviewed.version === undefined || reviewed.version === now.version)) return;
-  const was =
-    (otherApp ? reviewed.app : reviewed.version) === null
-      ? 'as a new app'
-      : otherApp
-        ? 'against an app removed since'
-        : `against version ${reviewed.version}`;
-  const is = !target
-    ? `there is no app named “${name}” now`
-    : otherApp
-      ? `“${name}” is another app now`
-      : `“${name}” is at version ${now.version} now`;
-  throw new CodedError('conflict', `Not approved: you reviewed it ${was}, and ${is}. Review it again.`, {
-    current_app: now.app,
-    current_version: now.version,
-  });
-}
-
-export function approveUnique(db: Db, input: ApproveInput): Promise<Approval> {
-  return db.transaction().execute((trx) => approveIn(trx, input));
 }
 
 export function declineProposal(
@@ -309,42 +203,6 @@ export function reorderInstances(db: Db, roomId: string, ids: string[], event: N
         .execute();
     await insertEvent(trx, event);
   });
-}
-
-export async function listInstanceRows(db: Db, roomId: string): Promise<InstanceRow[]> {
-  const rows = await db
-    .selectFrom('instances')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('state', '=', 'active')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map(toInstance);
-}
-
-export async function getInstance(db: Db, roomId: string, id: string): Promise<InstanceRow | undefined> {
-  const row = await db
-    .selectFrom('instances')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? toInstance(row) : undefined;
-}
-
-export function toInstance(row: Selectable<Tables['instances']>): InstanceRow {
-  return {
-    id: row.id,
-    roomId: row.room_id,
-    name: row.name,
-    position: Number(row.position),
-    proposalId: row.proposal_id,
-    state: row.state as InstanceRow['state'],
-    createdAt: Number(row.created_at),
-    removedAt: row.removed_at == null ? null : Number(row.removed_at),
-    version: Number(row.version),
-  };
 }
 
 function toProposal(row: Selectable<Tables['proposals']>): ProposalRow {

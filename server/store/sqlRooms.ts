@@ -1,6 +1,7 @@
+import { SqlTransaction } from './SqlTransaction.ts';
 import type { RoomForPerson, RoomRow, Store } from './Store.ts';
 import { type Db, insertEvent } from './sqlEvents.ts';
-import { approveIn, insertProposalRow } from './sqlReview.ts';
+import { insertProposalRow } from './sqlReview.ts';
 
 /** Rooms, their owner's membership and the one-time demo seed. */
 async function insertRoom(db: Db, r: RoomRow): Promise<void> {
@@ -29,13 +30,7 @@ export function seedRoom(db: Db, input: Parameters<Store['seedRoom']>[0]): Promi
     if (found) return found.value;
     await insertRoom(trx, input.room);
     await insertProposalRow(trx, input.proposal);
-    await approveIn(trx, {
-      proposalId: input.proposal.id,
-      decidedBy: input.room.ownerId,
-      at: input.proposal.createdAt,
-      instanceId: input.instanceId,
-      events: input.events,
-    });
+    await input.approve(new SqlTransaction(trx));
     await trx.insertInto('meta').values({ key: input.metaKey, value: input.room.id }).execute();
     return input.room.id;
   });
