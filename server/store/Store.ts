@@ -307,7 +307,10 @@ export interface Store {
    * app's, else (with `q.pending`) a pending proposal's. An indexed lookup, whatever the room holds.
    */
   findLookAlike(roomId: string, q: LookAlikeQuery): Promise<string | undefined>;
-  /** Runs `work` in one transaction: it commits when `work` resolves and rolls back when it throws. */
+  /**
+   * Runs `work` in one transaction: it commits when `work` resolves and rolls back when it throws. `work`
+   * uses only `tx`: a store call outside it can deadlock on SQLite, and a network wait holds PostgreSQL's row locks.
+   */
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** An app's versions, newest first (removed apps included: their history stays). */
   listAppVersions(instanceId: string): Promise<AppVersionEntry[]>;
