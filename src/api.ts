@@ -1,6 +1,5 @@
 import { type CallArgs, type ResponseOf, type RouteKey, routeRequest } from '../validation/apiRoutes.ts';
-import type { WireError } from '../validation/errorCodes.ts';
-import { isWireError } from './wireError.ts';
+import { isWireError, type WireError } from '../validation/errorCodes.ts';
 
 /**
  * An API failure as the shell sees it: the server's `{code, message, detail}` plus the status (0 when the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CodedError } from '../validation/errorCodes.ts';
+import { CodedError, isWireError } from '../validation/errorCodes.ts';
 import { ApiError } from './api.ts';
-import { Failure, failed, isWireError, toWireError } from './wireError.ts';
+import { Failure, failed, toWireError } from './wireError.ts';
 
 describe('toWireError', () => {
   it("keeps an ApiError's code and detail", () => {

@@ -1,22 +1,13 @@
-import { ErrorCode, type WireError } from '../validation/errorCodes.ts';
-
-/** A body is a wire error when it has a known code and a message; anything else is the server's fault. */
-export function isWireError(x: unknown): x is WireError {
-  if (typeof x !== 'object' || x === null) return false;
-  const { code, message } = x as Record<string, unknown>;
-  return typeof code === 'string' && Object.hasOwn(ErrorCode, code) && typeof message === 'string';
-}
+import { CodedError, isWireError, type WireError } from '../validation/errorCodes.ts';
+import { ApiError } from './api.ts';
 
 /**
  * Any failure as the shell keeps it: an ApiError's or CodedError's wire error as is, anything else
  * (a failed import, a storage error) as `internal` with its message.
  */
 export function toWireError(err: unknown): WireError {
-  if (typeof err === 'object' && err !== null && 'wire' in err && isWireError(err.wire)) return err.wire;
-  if (typeof err === 'object' && err !== null && 'toWire' in err && typeof err.toWire === 'function') {
-    const wire: unknown = err.toWire();
-    if (isWireError(wire)) return wire;
-  }
+  if (err instanceof ApiError) return err.wire;
+  if (err instanceof CodedError) return err.toWire();
   if (isWireError(err)) return err;
   return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }

@@ -51,6 +51,13 @@ export interface WireError {
   detail?: unknown;
 }
 
+/** A body is a wire error when it has a known code and a message; anything else is the sender's fault. */
+export function isWireError(x: unknown): x is WireError {
+  if (typeof x !== 'object' || x === null) return false;
+  const { code, message } = x as Record<string, unknown>;
+  return typeof code === 'string' && Object.hasOwn(ErrorCode, code) && typeof message === 'string';
+}
+
 /** An in-process error carrying its wire code. */
 export class CodedError extends Error {
   override readonly name = 'CodedError';
