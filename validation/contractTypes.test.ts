@@ -85,6 +85,31 @@ describe('the wire contract is enforced by the type-checker', { timeout: 120_000
     ]);
   });
 
+  it("rejects a tool's input schema that drifts from its ToolContract input", () => {
+    const tools = path.join(ROOT, 'validation/mcpTools.ts');
+    const text = fs.readFileSync(tools, 'utf8');
+    const drifted = text
+      .replace(
+        "required: ['room_id', 'name', 'files', 'idempotency_key']",
+        "required: ['room_id', 'name', 'files']",
+      )
+      .replace('properties: { room_id: ROOM_ID },', 'properties: { room_id: ROOM_ID, room_name: ROOM_ID },')
+      .replace("cursor: { type: 'string', maxLength: 512 },", "cursor: { type: 'integer', maxLength: 512 },");
+    expect(drifted).not.toBe(text);
+    expect(check('tsconfig/contract.json', [tools])).toEqual([]);
+    const errors = check('tsconfig/contract.json', [tools], { [tools]: drifted });
+    expect(errors).toHaveLength(3);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^validation\/mcpTools\.ts\(\d+\): TS2322 .*'\{ unlisted: "idempotency_key"; \}'/,
+        ),
+        expect.stringMatching(/^validation\/mcpTools\.ts\(\d+\): TS2353 .*'room_name' does not exist/),
+        expect.stringMatching(/^validation\/mcpTools\.ts\(\d+\): TS2322 Type '"integer"' is not assignable/),
+      ]),
+    );
+  });
+
   it('rejects process in frame code', () => {
     expect(check('tsconfig/frame.json', [reject('frameProcess.ts')])).toEqual([
       expect.stringMatching(/^tsconfig\/rejects\/frameProcess\.ts\(2\): TS2591 Cannot find name 'process'/),

@@ -10,7 +10,7 @@ export const MCP_PATH = '/api/v1/external-mcp';
 const WRITE = [{ type: 'oauth2', scopes: ['osfoundry:write'] }];
 const READ = [{ type: 'oauth2', scopes: ['osfoundry:read'] }];
 const READ_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const ROOM_ID = { type: 'string', minLength: 1, maxLength: 200 };
+const ROOM_ID = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
 /** A tool as published on `tools/list`: raw JSON Schema, explicit hints, and its scope scheme. */
 export interface ToolDefinition {
@@ -22,7 +22,32 @@ export interface ToolDefinition {
   _meta: { securitySchemes: { type: string; scopes: string[] }[] };
 }
 
-function tool(def: Omit<ToolDefinition, '_meta'>): ToolDefinition {
+/** JSON Schema for one argument, by its type in ToolContract. */
+type ArgumentSchema<V> = { [k: string]: unknown } & (V extends string
+  ? { type: 'string' }
+  : V extends number
+    ? { type: 'integer' | 'number' }
+    : { type: 'object' });
+
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/** A tool's input schema held to its ToolContract input: the same arguments, each required one listed. */
+type InputSchemaOf<T, R extends readonly RequiredKeys<T>[]> = {
+  type: 'object';
+  properties: { [K in keyof T]-?: ArgumentSchema<NonNullable<T[K]>> };
+  required: R &
+    ([Exclude<RequiredKeys<T>, R[number]>] extends [never]
+      ? unknown
+      : { unlisted: Exclude<RequiredKeys<T>, R[number]> });
+  additionalProperties: false;
+};
+
+function tool<N extends keyof ToolContract, const R extends readonly RequiredKeys<ToolInput<N>>[]>(
+  def: Omit<ToolDefinition, '_meta' | 'name' | 'inputSchema'> & {
+    name: N;
+    inputSchema: InputSchemaOf<ToolInput<N>, R>;
+  },
+): ToolDefinition {
   return { ...def, _meta: { securitySchemes: def.securitySchemes } };
 }
 
