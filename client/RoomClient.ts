@@ -116,7 +116,15 @@ export class RoomClient {
         error.detail,
       );
     }
-    return (result.structuredContent ?? {}) as ToolResult<N>;
+    // A result without it would print as "undefined" field by field: say what the server got wrong instead.
+    if (typeof result.structuredContent !== 'object' || result.structuredContent === null) {
+      throw new RequestError(
+        'internal',
+        `${this.base} answered ${name} without structured content, which this CLI reads: is it a Room server?`,
+        false,
+      );
+    }
+    return result.structuredContent as ToolResult<N>;
   }
 
   /** One JSON route of the contract (validation/apiRoutes.ts); non-2xx answers throw their `{code, message}`. */

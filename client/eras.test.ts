@@ -52,8 +52,9 @@ describe('room CLI against this server (2026-07-28 era)', () => {
 const ROWS = [{ instance_id: 'a1', name: 'Old', position: 0, version: 1 }];
 const listed = (args: Record<string, unknown> | undefined) => {
   const structured = { room_id: args?.room_id, apps: ROWS, next_cursor: null };
+  // r0 is a room on a server that answers in text only, as tools without an output schema may.
   return {
-    structuredContent: structured,
+    ...(args?.room_id === 'r0' ? {} : { structuredContent: structured }),
     content: [{ type: 'text' as const, text: JSON.stringify(structured) }],
   };
 };
@@ -129,6 +130,19 @@ describe('room CLI against other servers', () => {
       expect((await runRoom(['apps', 'r1', '--url', s.url, '--token', 't'])).stdout).toContain('Old');
       expect(s.methods).not.toContain('server/discover');
       expect(s.methods[0]).toBe('initialize');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('says plainly when a server answers a tool without structured content', async () => {
+    const s = await eraServer({ now: 'legacy' });
+    try {
+      const bare = await runRoom(['apps', 'r0', '--url', s.url, '--token', 't']);
+      expect(bare.code).not.toBe(0);
+      expect(bare.stdout).toBe('');
+      expect(bare.stderr).toMatch(/^room: internal: .* answered list_room_apps without structured content/);
+      expect(bare.stderr).not.toContain('undefined');
     } finally {
       await s.close();
     }
