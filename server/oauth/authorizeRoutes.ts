@@ -1,4 +1,5 @@
 import { newId, newSecret, sha256Hex } from '../domain/ids.ts';
+import { requestClient } from '../domain/oauthClients.ts';
 import { cookieSession } from '../http/authenticate.ts';
 import { formPageHeaders, movingOnPage, sendHtml } from '../http/htmlPage.ts';
 import type { Ctx, Router } from '../http/Router.ts';
@@ -9,17 +10,11 @@ import { refusedPage } from '../http/signInLink.ts';
 import type { Scope } from '../store/Store.ts';
 import {
   RedirectedError,
-  type RequestClient,
   readAuthorizationRequest,
   redirectTo,
   UnsafeRedirect,
 } from './authorizationRequest.ts';
-import {
-  ClientMetadataDocuments,
-  isMetadataClientId,
-  MetadataRefused,
-  metadataUrlProblem,
-} from './clientMetadata.ts';
+import { isMetadataClientId, MetadataRefused, metadataUrlProblem } from './clientMetadata.ts';
 import {
   answeredPage,
   authorizeErrorPage,
@@ -62,10 +57,10 @@ async function showConsent(ctx: Ctx): Promise<void> {
   let request: Awaited<ReturnType<typeof readAuthorizationRequest>> | undefined;
   if (!byDocument || who)
     try {
-      const find =
-        byDocument && who
-          ? () => documentClient(ctx, clientId, who.personId)
-          : (id: string) => deps.oauth.getClient(id);
+      const person = who
+        ? { personId: who.personId, allowLoopback: deps.config.oauthCimdAllowLoopback }
+        : undefined;
+      const find = (id: string) => requestClient(deps, id, person);
       request = await readAuthorizationRequest(find, deps.config, url.searchParams);
     } catch (err) {
       if (err instanceof MetadataRefused)
@@ -190,23 +185,6 @@ async function answerConsent(ctx: Ctx): Promise<void> {
     pending.sessionId,
     redirectTo(pending.redirectUri, deps.config, { code, state: pending.state }),
   );
-}
-
-const documents = new WeakMap<Ctx['deps'], ClientMetadataDocuments>();
-
-/** A CIMD client from its (cached) checked document, kept as a client row so its grants can name it. */
-async function documentClient(ctx: Ctx, clientId: string, personId: string): Promise<RequestClient> {
-  let docs = documents.get(ctx.deps);
-  if (!docs) {
-    docs = new ClientMetadataDocuments({
-      allowLoopback: ctx.deps.config.oauthCimdAllowLoopback,
-      now: ctx.deps.now,
-    });
-    documents.set(ctx.deps, docs);
-  }
-  const client = await docs.load(clientId, personId);
-  await ctx.deps.oauth.putMetadataClient(client, ctx.deps.now());
-  return client;
 }
 
 /** POST-redirect-GET to our own page holding where the browser goes next (once, for this session). */

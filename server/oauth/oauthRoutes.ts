@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { ALL_SCOPES } from '../../validation/scopes.ts';
 import { disconnectApp, listConnectedApps } from '../domain/connectedApps.ts';
+import { registerClient } from '../domain/oauthClients.ts';
 import { exchangeCode, refreshGrant, requireTokenClient, revokeByToken } from '../domain/oauthTokens.ts';
 import { requirePrincipal } from '../http/authenticate.ts';
 import type { Ctx, Handler, Router } from '../http/Router.ts';
@@ -10,7 +11,6 @@ import { AUTHORIZE_PATH, addAuthorizeRoutes } from './authorizeRoutes.ts';
 import { checkResource } from './mcpResource.ts';
 import { OAuthError } from './OAuthError.ts';
 import { FORM_BODY, REGISTRATION_BODY } from './oauthLimits.ts';
-import { registerClient } from './registerClient.ts';
 import { registrationAddress } from './registrationAddress.ts';
 
 // Public clients in a browser (the MCP Inspector) call these cross-origin; none of them reads a cookie.
@@ -57,9 +57,8 @@ export function addOAuthRoutes(router: Router): Router {
           );
         });
         const { oauthRegistrationsPerHour, oauthMaxClients } = ctx.deps.config;
-        const client = await registerClient(ctx.deps.oauth, body, {
+        const client = await registerClient(ctx.deps, body, {
           address: registrationAddress(ctx.req, ctx.deps.config.trustedProxies),
-          now: ctx.deps.now(),
           bounds: { perAddressPerHour: oauthRegistrationsPerHour, maxClients: oauthMaxClients },
         });
         sendJson(ctx.res, 201, client, CORS);
