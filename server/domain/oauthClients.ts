@@ -1,4 +1,3 @@
-import type { RequestClient } from '../oauth/authorizationRequest.ts';
 import { ClientMetadataDocuments, isMetadataClientId } from '../oauth/clientMetadata.ts';
 import { OAuthError } from '../oauth/OAuthError.ts';
 import {
@@ -9,6 +8,7 @@ import {
   PENDING_POOL,
 } from '../oauth/oauthLimits.ts';
 import { redirectUriProblem } from '../oauth/redirectUris.ts';
+import type { OAuthClientRow } from '../store/OAuthStore.ts';
 import type { OAuthDeps } from './DomainDeps.ts';
 import { newId } from './ids.ts';
 
@@ -22,6 +22,9 @@ export interface RegistrationBounds {
 const HOUR_MS = 60 * 60 * 1000;
 
 type Deps = Pick<OAuthDeps, 'oauth' | 'now'>;
+
+/** The client a request names: registered here, or (CIMD) from its checked metadata document. */
+export type RequestClient = Pick<OAuthClientRow, 'id' | 'name' | 'redirectUris'>;
 
 /**
  * RFC 7591 dynamic registration of a public client (no secret; PKCE proves the caller). Unauthenticated,

@@ -1,7 +1,7 @@
+import type { Scope } from '../../validation/scopes.ts';
 import type { AuthorizationRequest } from '../oauth/authorizationRequest.ts';
 import { OAuthError } from '../oauth/OAuthError.ts';
 import { ANSWER_MS, CODE_MS, CONSENT_MS } from '../oauth/oauthLimits.ts';
-import type { Scope } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import type { OAuthDeps } from './DomainDeps.ts';
 import { newId, newSecret, sha256Hex } from './ids.ts';

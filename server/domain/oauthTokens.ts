@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { Scope } from '../../validation/scopes.ts';
 import { OAuthError } from '../oauth/OAuthError.ts';
 import { ACCESS_TOKEN_MS, PENDING_CLIENT_MS, REFRESH_TOKEN_MS } from '../oauth/oauthLimits.ts';
 import { parseScopes } from '../oauth/oauthScopes.ts';
 import type { OAuthSecretRow } from '../store/OAuthStore.ts';
-import type { Scope } from '../store/Store.ts';
 import { LAST_USED_GRANULARITY_MS, type Principal } from './auth.ts';
 import type { OAuthDeps } from './DomainDeps.ts';
 import { newSecret, sha256Hex } from './ids.ts';
