@@ -1,5 +1,6 @@
 import type { NetworkRules } from '../../validation/networkDeclaration.ts';
 import type { NpmCache } from '../npm/NpmCache.ts';
+import type { OAuthStore } from '../store/OAuthStore.ts';
 import type { Store } from '../store/Store.ts';
 import type { EventBus } from './EventBus.ts';
 import type { Limiter } from './RateLimiter.ts';
@@ -16,4 +17,10 @@ export interface DomainDeps {
   packageBundles?: boolean;
   /** What room.json is checked against (the deployment's own sites, the loopback setting); none: no own sites, no loopback. */
   network?: NetworkRules;
+}
+
+/** What the OAuth authorization server's operations need: the domain's deps and its own store. */
+export interface OAuthDeps extends DomainDeps {
+  /** Clients, grants, codes and tokens of the OAuth authorization server. */
+  oauth: OAuthStore;
 }

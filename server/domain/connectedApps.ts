@@ -1,9 +1,9 @@
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { GrantView } from '../../validation/views.ts';
-import type { OAuthStore } from '../store/OAuthStore.ts';
 import type { Principal } from './auth.ts';
+import type { OAuthDeps } from './DomainDeps.ts';
 
-type Deps = { oauth: OAuthStore; now: () => number };
+type Deps = Pick<OAuthDeps, 'oauth' | 'now'>;
 
 /** The apps this person connected through OAuth (their grants), as the settings page lists them. */
 export async function listConnectedApps(d: Deps, who: Principal): Promise<GrantView[]> {

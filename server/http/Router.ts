@@ -2,10 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParamsOf, ResponseOf, RouteKey } from '../../validation/apiRoutes.ts';
 import { CodedError } from '../../validation/errorCodes.ts';
 import type { Config } from '../config.ts';
-import type { DomainDeps } from '../domain/DomainDeps.ts';
+import type { OAuthDeps } from '../domain/DomainDeps.ts';
 import type { NetworkGrants } from '../domain/NetworkGrants.ts';
 import type { RegistryCapabilities } from '../npm/registryCapability.ts';
-import type { OAuthStore } from '../store/OAuthStore.ts';
 import { sendJson } from './respond.ts';
 
 /** What every handler gets: the request, its parsed URL and path parameters, and the app's services. */
@@ -17,10 +16,8 @@ export interface Ctx {
   deps: Deps;
 }
 
-export interface Deps extends DomainDeps {
+export interface Deps extends OAuthDeps {
   config: Config;
-  /** Clients, grants, codes and tokens of the OAuth authorization server. */
-  oauth: OAuthStore;
   /** Signs each approved app's path into the npm registry route. */
   registry?: RegistryCapabilities;
   /** Each app's approved network hosts, kept per version (its frame documents' CSP). */

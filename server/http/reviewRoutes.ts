@@ -10,7 +10,7 @@ import {
   readProposal,
 } from '../domain/review.ts';
 import { removeApp, renameRoom, reorderApps } from '../domain/roomAdmin.ts';
-import { withViaClient } from '../oauth/viaClient.ts';
+import { withViaClient } from '../domain/viaClient.ts';
 import { requirePrincipal } from './authenticate.ts';
 import { serveEventStream } from './eventStream.ts';
 import { Reply, type Router } from './Router.ts';
@@ -63,18 +63,18 @@ export function addReviewRoutes(router: Router): Router {
         // `files=0`: the cards, each loading its files when shown.
         ctx.url.searchParams.get('files') !== '0',
       );
-      return { proposals: await withViaClient(ctx.deps.oauth, proposals) };
+      return { proposals: await withViaClient(ctx.deps, proposals) };
     })
     .route('GET /api/review/pending', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
       const inbox = await listInbox(ctx.deps, who);
-      for (const room of inbox.rooms) await withViaClient(ctx.deps.oauth, room.proposals);
+      for (const room of inbox.rooms) await withViaClient(ctx.deps, room.proposals);
       return inbox;
     })
     .route('GET /api/rooms/:roomId/proposals/:proposalId', async (ctx) => {
       const who = await requirePrincipal(ctx, 'osfoundry:read');
       const proposal = await readProposal(ctx.deps, who, ctx.params.roomId, ctx.params.proposalId);
-      await withViaClient(ctx.deps.oauth, [proposal]);
+      await withViaClient(ctx.deps, [proposal]);
       return { proposal };
     })
     .route('POST /api/rooms/:roomId/proposals/:proposalId/approve', async (ctx) => {

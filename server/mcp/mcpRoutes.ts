@@ -3,9 +3,9 @@ import { MAX_JSON_DEPTH } from '../../validation/jsonDepth.ts';
 import { MCP_PATH, scopeFor } from '../../validation/mcpTools.ts';
 import type { Principal } from '../domain/auth.ts';
 import { resolveToken } from '../domain/auth.ts';
+import { resolveAccessToken } from '../domain/oauthTokens.ts';
 import type { Ctx, Router } from '../http/Router.ts';
 import { readJson, sendJson } from '../http/respond.ts';
-import { resolveAccessToken } from '../oauth/resolveAccessToken.ts';
 import { PollPacer } from './PollPacer.ts';
 import { refusedOnHeaders, serveMcp } from './serveMcp.ts';
 
@@ -113,5 +113,5 @@ async function bearer(ctx: Ctx, secret: string): Promise<Principal | undefined> 
   const token = await resolveToken(ctx.deps.store, secret, now);
   if (token) return { personId: token.personId, scopes: token.scopes, via: 'token', tokenId: token.id };
   const resource = `${ctx.deps.config.publicUrl}${MCP_PATH}`;
-  return resolveAccessToken(ctx.deps.oauth, secret, { now, resource });
+  return resolveAccessToken(ctx.deps, secret, { now, resource });
 }

@@ -1,6 +1,3 @@
-import type { ServerResponse } from 'node:http';
-import { sendJson } from '../http/respond.ts';
-
 /** The error codes of RFC 6749, 7009, 7591 and 8707 this server answers with. */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -25,12 +22,4 @@ export class OAuthError extends Error {
   ) {
     super(description);
   }
-}
-
-export function sendOAuthError(
-  res: ServerResponse,
-  err: OAuthError,
-  headers: Record<string, string> = {},
-): void {
-  sendJson(res, err.status, { error: err.error, error_description: err.description }, headers);
 }

@@ -1,13 +1,10 @@
+import type { Scope } from '../../validation/scopes.ts';
 import type { Config } from '../config.ts';
-import type { OAuthClientRow } from '../store/OAuthStore.ts';
-import type { Scope } from '../store/Store.ts';
+import type { RequestClient } from '../domain/oauthClients.ts';
 import { checkResource } from './mcpResource.ts';
 import { OAuthError } from './OAuthError.ts';
 import { parseScopes } from './oauthScopes.ts';
 import { matchRedirectUri } from './redirectUris.ts';
-
-/** The client a request names: registered here, or (CIMD) from its checked metadata document. */
-export type RequestClient = Pick<OAuthClientRow, 'id' | 'name' | 'redirectUris'>;
 
 export interface AuthorizationRequest {
   client: RequestClient;

@@ -1,4 +1,12 @@
-import { newId, newSecret, sha256Hex } from '../domain/ids.ts';
+import { requestClient } from '../domain/oauthClients.ts';
+import {
+  answerConsent,
+  type ConsentAnswer,
+  ConsentRefused,
+  holdAnswer,
+  openConsent,
+  takeAnswer,
+} from '../domain/oauthConsent.ts';
 import { cookieSession } from '../http/authenticate.ts';
 import { formPageHeaders, movingOnPage, sendHtml } from '../http/htmlPage.ts';
 import type { Ctx, Router } from '../http/Router.ts';
@@ -6,20 +14,13 @@ import { readForm } from '../http/readForm.ts';
 import { checkSameOrigin } from '../http/sameOrigin.ts';
 import { shellSecurityHeaders } from '../http/shellHost.ts';
 import { refusedPage } from '../http/signInLink.ts';
-import type { Scope } from '../store/Store.ts';
 import {
   RedirectedError,
-  type RequestClient,
   readAuthorizationRequest,
   redirectTo,
   UnsafeRedirect,
 } from './authorizationRequest.ts';
-import {
-  ClientMetadataDocuments,
-  isMetadataClientId,
-  MetadataRefused,
-  metadataUrlProblem,
-} from './clientMetadata.ts';
+import { isMetadataClientId, MetadataRefused, metadataUrlProblem } from './clientMetadata.ts';
 import {
   answeredPage,
   authorizeErrorPage,
@@ -28,7 +29,7 @@ import {
   signInFirstPage,
 } from './consentPage.ts';
 import { OAuthError } from './OAuthError.ts';
-import { ANSWER_MS, CODE_MS, CONSENT_MS, FORM_BODY } from './oauthLimits.ts';
+import { FORM_BODY } from './oauthLimits.ts';
 
 export const AUTHORIZE_PATH = '/oauth/authorize';
 const CONTINUE_PATH = '/oauth/continue';
@@ -40,7 +41,7 @@ const CONTINUE_PATH = '/oauth/continue';
 export function addAuthorizeRoutes(router: Router): Router {
   return router
     .add('GET', AUTHORIZE_PATH, showConsent)
-    .add('POST', AUTHORIZE_PATH, answerConsent)
+    .add('POST', AUTHORIZE_PATH, answerConsentForm)
     .add('GET', CONTINUE_PATH, moveOn);
 }
 
@@ -62,10 +63,10 @@ async function showConsent(ctx: Ctx): Promise<void> {
   let request: Awaited<ReturnType<typeof readAuthorizationRequest>> | undefined;
   if (!byDocument || who)
     try {
-      const find =
-        byDocument && who
-          ? () => documentClient(ctx, clientId, who.personId)
-          : (id: string) => deps.oauth.getClient(id);
+      const person = who
+        ? { personId: who.personId, allowLoopback: deps.config.oauthCimdAllowLoopback }
+        : undefined;
+      const find = (id: string) => requestClient(deps, id, person);
       request = await readAuthorizationRequest(find, deps.config, url.searchParams);
     } catch (err) {
       if (err instanceof MetadataRefused)
@@ -88,30 +89,14 @@ async function showConsent(ctx: Ctx): Promise<void> {
       );
     return sendHtml(res, 200, signInFirstPage(here), formPageHeaders(security));
   }
-  // A grant never holds more than the session consenting to it.
-  const scopes = request.scopes.filter((s) => who.scopes.includes(s));
-  if (scopes.length === 0)
-    return showError(
-      ctx,
-      new RedirectedError(
-        request.redirectUri,
-        request.state,
-        new OAuthError('invalid_scope', 'You are signed in without the scopes this app asks for'),
-      ),
-    );
-  const secret = newSecret();
-  await deps.oauth.insertRequest({
-    hash: sha256Hex(secret),
-    sessionId: who.sessionId as string,
-    clientId: request.client.id,
-    redirectUri: request.redirectUri,
-    codeChallenge: request.codeChallenge,
-    scopes,
-    resource: request.resource,
-    state: request.state,
-    expiresAt: deps.now() + CONSENT_MS,
-  });
-  const person = await deps.store.getPerson(who.personId);
+  let consent: Awaited<ReturnType<typeof openConsent>>;
+  try {
+    consent = await openConsent(deps, who, request);
+  } catch (err) {
+    if (err instanceof OAuthError)
+      return showError(ctx, new RedirectedError(request.redirectUri, request.state, err));
+    throw err;
+  }
   sendHtml(
     res,
     200,
@@ -119,16 +104,16 @@ async function showConsent(ctx: Ctx): Promise<void> {
       clientName: request.client.name,
       verifiedHost: byDocument ? new URL(request.client.id).host : undefined,
       redirectUri: request.redirectUri,
-      scopes,
-      requestSecret: secret,
-      personName: person?.name ?? '',
+      scopes: consent.scopes,
+      requestSecret: consent.secret,
+      personName: consent.personName,
     }),
     // The form posts to us only; the answer moves on from our own page, so form-action stays 'self'.
     formPageHeaders(security),
   );
 }
 
-async function answerConsent(ctx: Ctx): Promise<void> {
+async function answerConsentForm(ctx: Ctx): Promise<void> {
   const { res, deps } = ctx;
   const security = shellSecurityHeaders(deps.config);
   try {
@@ -139,86 +124,23 @@ async function answerConsent(ctx: Ctx): Promise<void> {
   }
   const who = await cookieSession(ctx);
   const form = await readForm(ctx.req, FORM_BODY);
-  const now = deps.now();
-  const secret = form.get('request') ?? '';
-  const pending = who && secret ? await deps.oauth.getRequest(sha256Hex(secret), now) : undefined;
-  if (!who || !pending || pending.sessionId !== who.sessionId)
-    return sendHtml(
-      res,
-      400,
-      authorizeErrorPage('This page expired or was opened in another session.'),
-      security,
-    );
-  // Answered at once twice: only the one that removes the request goes on.
-  if (!(await deps.oauth.takeRequest(pending.hash, now)))
-    return sendHtml(res, 400, authorizeErrorPage('This page was answered already.'), security);
-  const ticked = form.getAll('scope');
-  const granted = pending.scopes.filter((s) => ticked.includes(s)) as Scope[];
-  if (form.get('decision') !== 'allow' || granted.length === 0)
-    return answer(
-      ctx,
-      pending.sessionId,
-      redirectTo(pending.redirectUri, deps.config, { error: 'access_denied', state: pending.state }),
-    );
-  const code = newSecret();
-  const grantId = newId('g', 16);
-  await deps.oauth.insertGrant(
-    {
-      id: grantId,
-      clientId: pending.clientId,
-      personId: who.personId,
-      scopes: granted,
-      resource: pending.resource,
-      createdAt: now,
-      lastUsedAt: null,
-      revokedAt: null,
-      sourceTokenId: who.sourceTokenId ?? null,
-    },
-    {
-      hash: sha256Hex(code),
-      grantId,
-      kind: 'code',
-      createdAt: now,
-      expiresAt: now + CODE_MS,
-      usedAt: null,
-      redirectUri: pending.redirectUri,
-      codeChallenge: pending.codeChallenge,
-    },
-  );
-  await answer(
-    ctx,
-    pending.sessionId,
-    redirectTo(pending.redirectUri, deps.config, { code, state: pending.state }),
-  );
-}
-
-const documents = new WeakMap<Ctx['deps'], ClientMetadataDocuments>();
-
-/** A CIMD client from its (cached) checked document, kept as a client row so its grants can name it. */
-async function documentClient(ctx: Ctx, clientId: string, personId: string): Promise<RequestClient> {
-  let docs = documents.get(ctx.deps);
-  if (!docs) {
-    docs = new ClientMetadataDocuments({
-      allowLoopback: ctx.deps.config.oauthCimdAllowLoopback,
-      now: ctx.deps.now,
+  let next: ConsentAnswer;
+  try {
+    next = await answerConsent(deps, who, {
+      request: form.get('request') ?? '',
+      decision: form.get('decision'),
+      scopes: form.getAll('scope'),
     });
-    documents.set(ctx.deps, docs);
+  } catch (err) {
+    if (err instanceof ConsentRefused) return sendHtml(res, 400, authorizeErrorPage(err.message), security);
+    throw err;
   }
-  const client = await docs.load(clientId, personId);
-  await ctx.deps.oauth.putMetadataClient(client, ctx.deps.now());
-  return client;
+  await answer(ctx, next.sessionId, redirectTo(next.redirectUri, deps.config, next.params));
 }
 
 /** POST-redirect-GET to our own page holding where the browser goes next (once, for this session). */
 async function answer(ctx: Ctx, sessionId: string, location: string): Promise<void> {
-  const secret = newSecret();
-  const now = ctx.deps.now();
-  await ctx.deps.oauth.insertAnswer({
-    hash: sha256Hex(secret),
-    sessionId,
-    location,
-    expiresAt: now + ANSWER_MS,
-  });
+  const secret = await holdAnswer(ctx.deps, sessionId, location);
   ctx.res
     .writeHead(303, {
       location: `${CONTINUE_PATH}?answer=${secret}`,
@@ -233,19 +155,14 @@ async function moveOn(ctx: Ctx): Promise<void> {
   const { res, url, deps } = ctx;
   const security = { ...shellSecurityHeaders(deps.config), 'referrer-policy': 'no-referrer' };
   const who = await cookieSession(ctx);
-  const secret = url.searchParams.get('answer') ?? '';
-  const found =
-    who?.sessionId && secret
-      ? await deps.oauth.takeAnswer(sha256Hex(secret), who.sessionId, deps.now())
-      : undefined;
-  if (!found)
-    return sendHtml(
-      res,
-      400,
-      authorizeErrorPage('This page expired or was opened in another session.'),
-      security,
-    );
-  sendHtml(res, 200, answeredPage(found.location), security);
+  let location: string;
+  try {
+    location = await takeAnswer(deps, who, url.searchParams.get('answer') ?? '');
+  } catch (err) {
+    if (err instanceof ConsentRefused) return sendHtml(res, 400, authorizeErrorPage(err.message), security);
+    throw err;
+  }
+  sendHtml(res, 200, answeredPage(location), security);
 }
 
 /**

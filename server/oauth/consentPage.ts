@@ -1,5 +1,5 @@
+import type { Scope } from '../../validation/scopes.ts';
 import { confirmForm, escapeHtml, htmlPage, movingOnPage } from '../http/htmlPage.ts';
-import type { Scope } from '../store/Store.ts';
 import { SCOPE_WORDS } from './oauthScopes.ts';
 
 /**

@@ -1,16 +1,17 @@
+import type { ServerResponse } from 'node:http';
 import { ALL_SCOPES } from '../../validation/scopes.ts';
 import { disconnectApp, listConnectedApps } from '../domain/connectedApps.ts';
+import { registerClient } from '../domain/oauthClients.ts';
+import { exchangeCode, refreshGrant, requireTokenClient, revokeByToken } from '../domain/oauthTokens.ts';
 import { requirePrincipal } from '../http/authenticate.ts';
 import type { Ctx, Handler, Router } from '../http/Router.ts';
 import { readForm } from '../http/readForm.ts';
 import { readJson, sendJson } from '../http/respond.ts';
 import { AUTHORIZE_PATH, addAuthorizeRoutes } from './authorizeRoutes.ts';
 import { checkResource } from './mcpResource.ts';
-import { OAuthError, sendOAuthError } from './OAuthError.ts';
-import { FORM_BODY, PENDING_CLIENT_MS, REGISTRATION_BODY } from './oauthLimits.ts';
-import { registerClient } from './registerClient.ts';
+import { OAuthError } from './OAuthError.ts';
+import { FORM_BODY, REGISTRATION_BODY } from './oauthLimits.ts';
 import { registrationAddress } from './registrationAddress.ts';
-import { exchangeCode, refreshGrant, revokeByToken } from './tokenGrants.ts';
 
 // Public clients in a browser (the MCP Inspector) call these cross-origin; none of them reads a cookie.
 const CORS = {
@@ -56,9 +57,8 @@ export function addOAuthRoutes(router: Router): Router {
           );
         });
         const { oauthRegistrationsPerHour, oauthMaxClients } = ctx.deps.config;
-        const client = await registerClient(ctx.deps.oauth, body, {
+        const client = await registerClient(ctx.deps, body, {
           address: registrationAddress(ctx.req, ctx.deps.config.trustedProxies),
-          now: ctx.deps.now(),
           bounds: { perAddressPerHour: oauthRegistrationsPerHour, maxClients: oauthMaxClients },
         });
         sendJson(ctx.res, 201, client, CORS);
@@ -69,20 +69,32 @@ export function addOAuthRoutes(router: Router): Router {
       '/oauth/token',
       oauth(async (ctx) => {
         const form = await oauthForm(ctx);
-        const grant = { store: ctx.deps.oauth, now: ctx.deps.now(), resource: '' };
         const type = form.get('grant_type');
         if (type !== 'authorization_code' && type !== 'refresh_token')
           throw new OAuthError(
             'unsupported_grant_type',
             'grant_type must be authorization_code or refresh_token',
           );
-        if (!form.get('client_id') || !(await ctx.deps.oauth.getClient(form.get('client_id') as string)))
-          throw new OAuthError('invalid_client', 'Unknown client_id');
-        grant.resource = checkResource(ctx.deps.config, form.get('resource'));
-        // Expired codes, tokens and consent forms go as new ones come (a used one is kept until it expires).
-        await ctx.deps.oauth.prune(grant.now, grant.now - PENDING_CLIENT_MS);
+        const clientId = form.get('client_id');
+        await requireTokenClient(ctx.deps, clientId);
+        const resource = checkResource(ctx.deps.config, form.get('resource'));
         const tokens =
-          type === 'authorization_code' ? await exchangeCode(grant, form) : await refreshGrant(grant, form);
+          type === 'authorization_code'
+            ? await exchangeCode(
+                ctx.deps,
+                {
+                  code: form.get('code'),
+                  clientId,
+                  redirectUri: form.get('redirect_uri'),
+                  codeVerifier: form.get('code_verifier'),
+                },
+                resource,
+              )
+            : await refreshGrant(
+                ctx.deps,
+                { refreshToken: form.get('refresh_token'), clientId, scope: form.get('scope') },
+                resource,
+              );
         sendJson(ctx.res, 200, tokens, { ...CORS, pragma: 'no-cache' });
       }),
     )
@@ -93,7 +105,7 @@ export function addOAuthRoutes(router: Router): Router {
         const form = await oauthForm(ctx);
         const token = form.get('token');
         if (!token) throw new OAuthError('invalid_request', 'token is required');
-        await revokeByToken(ctx.deps.oauth, token, form.get('client_id'), ctx.deps.now());
+        await revokeByToken(ctx.deps, token, form.get('client_id'));
         sendJson(ctx.res, 200, {}, CORS);
       }),
     )
@@ -155,4 +167,8 @@ function oauth(handler: Handler): Handler {
       });
     }
   };
+}
+
+function sendOAuthError(res: ServerResponse, err: OAuthError, headers: Record<string, string>): void {
+  sendJson(res, err.status, { error: err.error, error_description: err.description }, headers);
 }

@@ -1,5 +1,5 @@
+import type { Scope } from '../../validation/scopes.ts';
 import { ALL_SCOPES } from '../../validation/scopes.ts';
-import type { Scope } from '../store/Store.ts';
 import { OAuthError } from './OAuthError.ts';
 
 /** What each scope lets an app do, in the words the consent page and Connected use. */

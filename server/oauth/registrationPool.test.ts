@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { registerClient } from '../domain/oauthClients.ts';
 import { PENDING_CLIENT_MS, PENDING_PER_ADDRESS } from './oauthLimits.ts';
 import { oauthFlow, REDIRECT } from './oauthTestFlow.ts';
-import { registerClient } from './registerClient.ts';
 
 // Registration budgets another page or visitor could spend: only JSON bodies (so a browser preflights),
 // and registrations nobody consented to kept apart from the address budget and the client cap.
@@ -89,7 +89,7 @@ it('the pool is bounded: past the bound an address loses its own oldest registra
   const bounds = { perAddressPerHour: 20, maxClients: 1000, pendingPool: PENDING_PER_ADDRESS + 2 };
   let at = s.deps.now();
   const register = (address: string) =>
-    registerClient(s.deps.oauth, JSON.parse(META), { address, now: at++, bounds });
+    registerClient({ oauth: s.deps.oauth, now: () => at++ }, JSON.parse(META), { address, bounds });
   const other = (await register('198.51.100.9')).client_id as string;
   const first = (await register('203.0.113.1')).client_id as string;
   for (let i = 1; i < PENDING_PER_ADDRESS; i++) await register('203.0.113.1');

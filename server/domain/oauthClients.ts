@@ -1,14 +1,16 @@
-import { newId } from '../domain/ids.ts';
-import type { OAuthStore } from '../store/OAuthStore.ts';
-import { OAuthError } from './OAuthError.ts';
+import { ClientMetadataDocuments, isMetadataClientId } from '../oauth/clientMetadata.ts';
+import { OAuthError } from '../oauth/OAuthError.ts';
 import {
   MAX_CLIENT_NAME,
   MAX_REDIRECT_URIS,
   PENDING_CLIENT_MS,
   PENDING_PER_ADDRESS,
   PENDING_POOL,
-} from './oauthLimits.ts';
-import { redirectUriProblem } from './redirectUris.ts';
+} from '../oauth/oauthLimits.ts';
+import { redirectUriProblem } from '../oauth/redirectUris.ts';
+import type { OAuthClientRow } from '../store/OAuthStore.ts';
+import type { OAuthDeps } from './DomainDeps.ts';
+import { newId } from './ids.ts';
 
 export interface RegistrationBounds {
   perAddressPerHour: number;
@@ -19,6 +21,11 @@ export interface RegistrationBounds {
 
 const HOUR_MS = 60 * 60 * 1000;
 
+type Deps = Pick<OAuthDeps, 'oauth' | 'now'>;
+
+/** The client a request names: registered here, or (CIMD) from its checked metadata document. */
+export type RequestClient = Pick<OAuthClientRow, 'id' | 'name' | 'redirectUris'>;
+
 /**
  * RFC 7591 dynamic registration of a public client (no secret; PKCE proves the caller). Unauthenticated,
  * so bounded: it waits in a pool of its own until someone allows it (an hour at most; past the pool's
@@ -26,9 +33,9 @@ const HOUR_MS = 60 * 60 * 1000;
  * hourly budget and the total cap, so nobody spends them for others. Returns the registration response.
  */
 export async function registerClient(
-  store: OAuthStore,
+  d: Deps,
   body: unknown,
-  opts: { address: string; now: number; bounds: RegistrationBounds },
+  opts: { address: string; bounds: RegistrationBounds },
 ): Promise<Record<string, unknown>> {
   const meta = (body && typeof body === 'object' && !Array.isArray(body) ? body : undefined) as
     | Record<string, unknown>
@@ -65,21 +72,22 @@ export async function registerClient(
   // Shown on the consent page and in Connected: control and bidi characters could disguise it.
   const name = rawName.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || 'Unnamed app';
 
-  await store.prune(opts.now, opts.now - PENDING_CLIENT_MS);
+  const now = d.now();
+  await d.oauth.prune(now, now - PENDING_CLIENT_MS);
   const { perAddressPerHour, maxClients, pendingPool = PENDING_POOL } = opts.bounds;
-  if ((await store.countClientsSince(opts.address, opts.now - HOUR_MS)) >= perAddressPerHour)
+  if ((await d.oauth.countClientsSince(opts.address, now - HOUR_MS)) >= perAddressPerHour)
     throw new OAuthError(
       'temporarily_unavailable',
       `At most ${perAddressPerHour} registrations an hour from one address; try again later`,
       429,
     );
-  if ((await store.countClients()) >= maxClients)
+  if ((await d.oauth.countClients()) >= maxClients)
     throw new OAuthError('temporarily_unavailable', `This server holds at most ${maxClients} apps`, 429);
   // Room in the pool: an address loses its own oldest first, then the oldest anywhere goes.
-  while ((await store.countPendingClients(opts.address)) >= PENDING_PER_ADDRESS)
-    if (!(await store.dropOldestPending(opts.address))) break;
-  while ((await store.countPendingClients()) >= pendingPool)
-    if (!(await store.dropOldestPending()))
+  while ((await d.oauth.countPendingClients(opts.address)) >= PENDING_PER_ADDRESS)
+    if (!(await d.oauth.dropOldestPending(opts.address))) break;
+  while ((await d.oauth.countPendingClients()) >= pendingPool)
+    if (!(await d.oauth.dropOldestPending()))
       throw new OAuthError(
         'temporarily_unavailable',
         'Too many apps are connecting right now; try again later',
@@ -89,18 +97,40 @@ export async function registerClient(
     id: newId('c', 16),
     name,
     redirectUris: uris as string[],
-    createdAt: opts.now,
+    createdAt: now,
     createdBy: opts.address,
     consentedAt: null,
   };
-  await store.insertClient(client);
+  await d.oauth.insertClient(client);
   return {
     client_id: client.id,
-    client_id_issued_at: Math.floor(opts.now / 1000),
+    client_id_issued_at: Math.floor(now / 1000),
     client_name: name,
     redirect_uris: client.redirectUris,
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',
   };
+}
+
+const documents = new WeakMap<Deps, ClientMetadataDocuments>();
+
+/**
+ * The client an authorization request names: registered here, or (an https client_id, for a signed-in
+ * `person`) from its (cached) checked metadata document, kept as a client row so its grants can name it.
+ */
+export async function requestClient(
+  d: Deps,
+  clientId: string,
+  person?: { personId: string; allowLoopback: boolean },
+): Promise<RequestClient | undefined> {
+  if (!person || !isMetadataClientId(clientId)) return d.oauth.getClient(clientId);
+  let docs = documents.get(d);
+  if (!docs) {
+    docs = new ClientMetadataDocuments({ allowLoopback: person.allowLoopback, now: d.now });
+    documents.set(d, docs);
+  }
+  const client = await docs.load(clientId, person.personId);
+  await d.oauth.putMetadataClient(client, d.now());
+  return client;
 }
