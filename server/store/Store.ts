@@ -294,13 +294,14 @@ export interface ReviewStore {
     roomId: string,
     filter: { state?: ProposalState; proposerId?: string },
   ): Promise<ProposalRow[]>;
+  /** Declines a pending proposal with its event; false when it was no longer pending. */
   declineProposal(input: {
     proposalId: string;
     decidedBy: string;
     at: number;
     reason: string | null;
     event: NewEvent;
-  }): Promise<void>;
+  }): Promise<boolean>;
 }
 
 /** The apps of a room, in launcher order. */
@@ -308,8 +309,6 @@ export interface InstanceStore {
   listInstances(roomId: string): Promise<InstanceRow[]>;
   getInstance(roomId: string, instanceId: string): Promise<InstanceRow | undefined>;
   removeInstance(roomId: string, instanceId: string, at: number, event: NewEvent): Promise<boolean>;
-  /** Sets positions 0..n-1 in the given order; `ids` must be exactly the active instances. */
-  reorderInstances(roomId: string, ids: string[], event: NewEvent): Promise<void>;
 }
 
 /** Apps' version histories and the version each runs now. */
@@ -409,6 +408,8 @@ export interface ReviewTransaction extends Pick<ReviewStore, 'getProposal'> {
 
 export interface InstanceTransaction extends Pick<InstanceStore, 'listInstances' | 'getInstance'> {
   insertInstance(instance: InstanceRow): Promise<void>;
+  /** Sets positions 0..n-1 in the given order (the domain checks `ids` are exactly the active apps). */
+  setInstancePositions(roomId: string, ids: string[]): Promise<void>;
 }
 
 export interface AppVersionTransaction extends Pick<AppVersionStore, 'findActiveInstanceByName'> {
@@ -431,8 +432,8 @@ export interface EventTransaction {
 }
 
 /**
- * The reads and writes an approval or a rollback makes, inside the transaction `Store.transaction` opens;
- * the rules that choose them are the domain's (server/domain/approvalRules.ts).
+ * The reads and writes an approval, a rollback or a reorder makes, inside the transaction `Store.transaction`
+ * opens; the rules that choose them are the domain's (server/domain/approvalRules.ts, roomAdmin.ts).
  */
 export interface StoreTransaction
   extends ReviewTransaction,
