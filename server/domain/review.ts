@@ -184,7 +184,7 @@ export async function declineProposal(
     typeof input.reason === 'string' && input.reason.trim() ? input.reason.trim().slice(0, 2000) : null;
   const now = d.now();
   const declined = { ...proposal, state: 'declined' as const, declineReason: reason, decidedAt: now };
-  await d.store.declineProposal({
+  const done = await d.store.declineProposal({
     proposalId: proposal.id,
     decidedBy: who.personId,
     at: now,
@@ -197,6 +197,7 @@ export async function declineProposal(
       proposal.proposerId,
     ),
   });
+  if (!done) throw new CodedError('conflict', 'The proposal is no longer pending');
   announce(d, room.id);
   return toProposalView(declined, { update: await proposalUpdate(d.store, declined) });
 }

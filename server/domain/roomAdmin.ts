@@ -53,11 +53,20 @@ export async function reorderApps(
   const room = await ownedRoom(d, who, roomId);
   if (!Array.isArray(appIds) || !appIds.every((id) => typeof id === 'string'))
     throw new CodedError('bad_request', 'apps must be an array of app ids');
-  await d.store.reorderInstances(
-    room.id,
-    appIds,
-    roomEvent(room.id, 'apps.reordered', { apps: appIds }, d.now()),
-  );
+  const event = roomEvent(room.id, 'apps.reordered', { apps: appIds }, d.now());
+  await d.store.transaction(async (tx) => {
+    // Under the room's lock, no approval adds an app between the check and the write.
+    await tx.lockRoom(room.id);
+    const active = (await tx.listInstances(room.id)).map((i) => i.id);
+    const same =
+      active.length === appIds.length &&
+      new Set(appIds).size === appIds.length &&
+      appIds.every((id) => active.includes(id));
+    if (!same)
+      throw new CodedError('bad_request', 'List every app of the room exactly once', { apps: active });
+    await tx.setInstancePositions(room.id, appIds);
+    await tx.appendEvent(event);
+  });
   announce(d, room.id);
 }
 

@@ -2,6 +2,17 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { approveUnique, rollbackInstance } from '../domain/approvalRules.ts';
 import type { SqlStore } from './SqlStore.ts';
 import type { NewEvent, ProposalRow } from './Store.ts';
+import { sqlAppVersionStore, sqlAppVersionTransaction } from './sqlAppVersions.ts';
+import { sqlBundleStore, sqlBundleTransaction } from './sqlBundles.ts';
+import { sqlEventStore, sqlEventTransaction } from './sqlEvents.ts';
+import { sqlInstanceStore, sqlInstanceTransaction } from './sqlInstances.ts';
+import { sqlLookAlikeStore } from './sqlLookAlikes.ts';
+import { sqlMetaStore } from './sqlMeta.ts';
+import { sqlPeopleStore } from './sqlPeople.ts';
+import { sqlRepositoryStore } from './sqlRepositories.ts';
+import { sqlReviewStore, sqlReviewTransaction } from './sqlReview.ts';
+import { sqlRoomStore } from './sqlRooms.ts';
+import { sqlSessionStore } from './sqlSessions.ts';
 import { openTestStore, type TestStore } from './testStore.ts';
 
 let opened: TestStore;
@@ -240,4 +251,36 @@ it('records the package outcome and its bundle in the approval itself, and a pru
     bundleHash: null,
     bundleNote: 'Runs in Sandpack: why',
   });
+});
+
+// The store and its transaction spread these: a method two of them named would silently lose one.
+it('takes each method of the store and of its transaction from one aggregate', () => {
+  const names = (parts: object[]) => parts.flatMap((part) => Object.keys(part));
+  const storeNames = names(
+    [
+      sqlMetaStore,
+      sqlPeopleStore,
+      sqlSessionStore,
+      sqlRoomStore,
+      sqlReviewStore,
+      sqlInstanceStore,
+      sqlAppVersionStore,
+      sqlBundleStore,
+      sqlEventStore,
+      sqlLookAlikeStore,
+      sqlRepositoryStore,
+    ].map((make) => make(store.db)),
+  );
+  const txNames = names(
+    [
+      sqlReviewTransaction,
+      sqlInstanceTransaction,
+      sqlAppVersionTransaction,
+      sqlBundleTransaction,
+      sqlEventTransaction,
+    ].map((make) => make(store.db)),
+  );
+  expect(storeNames.length).toBeGreaterThan(50);
+  expect(new Set(storeNames).size).toBe(storeNames.length);
+  expect(new Set(txNames).size).toBe(txNames.length);
 });

@@ -4,7 +4,7 @@ import { migrate } from './migrate.ts';
 import { refreshNameSkeletons } from './nameSkeletons.ts';
 import { openDatabase } from './openDatabase.ts';
 import { reusedStatements } from './reusedStatements.ts';
-import { SqlStore } from './SqlStore.ts';
+import { type SqlStore, sqlStore } from './SqlStore.ts';
 import type { Tables } from './schema.ts';
 
 export interface StoreOptions {
@@ -46,5 +46,5 @@ async function ready(db: Kysely<Tables>, engine: 'sqlite' | 'postgres'): Promise
     await db.destroy();
     throw err;
   }
-  return new SqlStore(db, engine);
+  return sqlStore(db, engine);
 }

@@ -1,101 +1,97 @@
 import type { Selectable } from 'kysely';
-import type { AppVersionEntry, AppVersionRow, InstanceRow } from './Store.ts';
+import type { AppVersionRow, AppVersionStore, AppVersionTransaction } from './Store.ts';
 import type { Tables } from './schema.ts';
 import type { Db } from './sqlEvents.ts';
 import { toInstance } from './sqlInstances.ts';
 
-/** An app's versions: the history rows and the current-version pointer. */
-export async function insertAppVersion(db: Db, v: AppVersionRow): Promise<void> {
-  await db
-    .insertInto('app_versions')
-    .values({
-      instance_id: v.instanceId,
-      version: v.version,
-      proposal_id: v.proposalId,
-      approved_by: v.approvedBy,
-      approved_at: v.approvedAt,
-      rollback_of: v.rollbackOf,
-    })
-    .execute();
-}
+/** An app's versions inside the caller's transaction: the history rows and the current-version pointer. */
+export const sqlAppVersionTransaction = (trx: Db): AppVersionTransaction => ({
+  async insertAppVersion(v) {
+    await trx
+      .insertInto('app_versions')
+      .values({
+        instance_id: v.instanceId,
+        version: v.version,
+        proposal_id: v.proposalId,
+        approved_by: v.approvedBy,
+        approved_at: v.approvedAt,
+        rollback_of: v.rollbackOf,
+      })
+      .execute();
+  },
 
-/** Points the instance at the version it runs now (its proposal and number); id, name and position stay. */
-export async function setCurrentVersion(db: Db, i: InstanceRow): Promise<void> {
-  await db
-    .updateTable('instances')
-    .set({ proposal_id: i.proposalId, version: i.version })
-    .where('room_id', '=', i.roomId)
-    .where('id', '=', i.id)
-    .execute();
-}
+  async setCurrentVersion(i) {
+    await trx
+      .updateTable('instances')
+      .set({ proposal_id: i.proposalId, version: i.version })
+      .where('room_id', '=', i.roomId)
+      .where('id', '=', i.id)
+      .execute();
+  },
 
-export async function getActiveById(db: Db, id: string): Promise<InstanceRow | undefined> {
-  const row = await db
-    .selectFrom('instances')
-    .selectAll()
-    .where('id', '=', id)
-    .where('state', '=', 'active')
-    .executeTakeFirst();
-  return row ? toInstance(row) : undefined;
-}
+  async findActiveInstanceByName(roomId, name) {
+    const row = await trx
+      .selectFrom('instances')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('name', '=', name)
+      .where('state', '=', 'active')
+      .orderBy('position')
+      .executeTakeFirst();
+    return row ? toInstance(row) : undefined;
+  },
 
-export async function findActiveByName(
-  db: Db,
-  roomId: string,
-  name: string,
-): Promise<InstanceRow | undefined> {
-  const row = await db
-    .selectFrom('instances')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('name', '=', name)
-    .where('state', '=', 'active')
-    .orderBy('position')
-    .executeTakeFirst();
-  return row ? toInstance(row) : undefined;
-}
+  async versionProposal(instanceId, version) {
+    const row = await trx
+      .selectFrom('app_versions')
+      .select('proposal_id')
+      .where('instance_id', '=', instanceId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return row?.proposal_id;
+  },
+});
 
-export async function listAppVersions(db: Db, instanceId: string): Promise<AppVersionEntry[]> {
-  const rows = await db
-    .selectFrom('app_versions as v')
-    .innerJoin('proposals as p', 'p.id', 'v.proposal_id')
-    .selectAll('v')
-    .select(['p.content_sha256', 'p.proposer_id'])
-    .where('v.instance_id', '=', instanceId)
-    .orderBy('v.version', 'desc')
-    .execute();
-  return rows.map((r) => ({
-    ...toAppVersion(r),
-    contentSha256: r.content_sha256,
-    proposerId: r.proposer_id,
-  }));
-}
+export const sqlAppVersionStore = (db: Db): AppVersionStore => ({
+  findActiveInstanceByName: sqlAppVersionTransaction(db).findActiveInstanceByName,
 
-export async function instanceOfProposal(db: Db, proposalId: string): Promise<InstanceRow | undefined> {
-  const row = await db
-    .selectFrom('instances as i')
-    .innerJoin('app_versions as v', 'v.instance_id', 'i.id')
-    .selectAll('i')
-    .where('v.proposal_id', '=', proposalId)
-    .where('i.state', '=', 'active')
-    .executeTakeFirst();
-  return row ? toInstance(row) : undefined;
-}
+  async getActiveInstanceById(id) {
+    const row = await db
+      .selectFrom('instances')
+      .selectAll()
+      .where('id', '=', id)
+      .where('state', '=', 'active')
+      .executeTakeFirst();
+    return row ? toInstance(row) : undefined;
+  },
 
-/** The proposal an app's version was approved from, when the app has that version. */
-export async function versionProposal(
-  db: Db,
-  instanceId: string,
-  version: number,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('app_versions')
-    .select('proposal_id')
-    .where('instance_id', '=', instanceId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return row?.proposal_id;
-}
+  async listAppVersions(instanceId) {
+    const rows = await db
+      .selectFrom('app_versions as v')
+      .innerJoin('proposals as p', 'p.id', 'v.proposal_id')
+      .selectAll('v')
+      .select(['p.content_sha256', 'p.proposer_id'])
+      .where('v.instance_id', '=', instanceId)
+      .orderBy('v.version', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      ...toAppVersion(r),
+      contentSha256: r.content_sha256,
+      proposerId: r.proposer_id,
+    }));
+  },
+
+  async instanceOfProposal(proposalId) {
+    const row = await db
+      .selectFrom('instances as i')
+      .innerJoin('app_versions as v', 'v.instance_id', 'i.id')
+      .selectAll('i')
+      .where('v.proposal_id', '=', proposalId)
+      .where('i.state', '=', 'active')
+      .executeTakeFirst();
+    return row ? toInstance(row) : undefined;
+  },
+});
 
 function toAppVersion(row: Selectable<Tables['app_versions']>): AppVersionRow {
   return {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CodedError } from '../../validation/errorCodes.ts';
-import type { EventRow, EventViewer, NewEvent } from './Store.ts';
+import type { EventRow, EventStore, EventTransaction, NewEvent } from './Store.ts';
 import type { Tables } from './schema.ts';
 
 export type Db = Kysely<Tables>;
@@ -44,36 +44,43 @@ export async function lockRoom(db: Db, roomId: string): Promise<void> {
     .execute();
 }
 
-export async function listEvents(
-  db: Db,
-  roomId: string,
-  viewer: EventViewer,
-  afterSeq: number,
-  limit: number,
-): Promise<EventRow[]> {
-  const rows = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .where('seq', '>', afterSeq)
-    .$if(!viewer.isOwner, (q) =>
-      q.where((eb) => eb.or([eb('audience', '=', 'room'), eb('proposer_id', '=', viewer.personId)])),
-    )
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    seq: Number(r.seq),
-    roomId: r.room_id,
-    type: r.type,
-    audience: r.audience as EventRow['audience'],
-    proposerId: r.proposer_id,
-    data: JSON.parse(r.data_json) as Record<string, unknown>,
-    createdAt: Number(r.created_at),
-  }));
-}
+/** A room's event log: each append its own transaction. */
+export const sqlEventStore = (db: Db): EventStore => ({
+  appendEvent: (event) => db.transaction().execute((trx) => insertEvent(trx, event)),
 
-export async function latestSeq(db: Db, roomId: string): Promise<number> {
-  const row = await db.selectFrom('rooms').select('event_seq').where('id', '=', roomId).executeTakeFirst();
-  return Number(row?.event_seq ?? 0);
-}
+  async listEvents(roomId, viewer, afterSeq, limit) {
+    const rows = await db
+      .selectFrom('events')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('seq', '>', afterSeq)
+      .$if(!viewer.isOwner, (q) =>
+        q.where((eb) => eb.or([eb('audience', '=', 'room'), eb('proposer_id', '=', viewer.personId)])),
+      )
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      roomId: r.room_id,
+      type: r.type,
+      audience: r.audience as EventRow['audience'],
+      proposerId: r.proposer_id,
+      data: JSON.parse(r.data_json) as Record<string, unknown>,
+      createdAt: Number(r.created_at),
+    }));
+  },
+
+  async latestSeq(roomId) {
+    const row = await db.selectFrom('rooms').select('event_seq').where('id', '=', roomId).executeTakeFirst();
+    return Number(row?.event_seq ?? 0);
+  },
+});
+
+/** The room's lock and its events, inside the caller's transaction. */
+export const sqlEventTransaction = (trx: Db): EventTransaction => ({
+  lockRoom: (roomId) => lockRoom(trx, roomId),
+  async appendEvent(event) {
+    await insertEvent(trx, event);
+  },
+});

@@ -1,14 +1,12 @@
 import type { Selectable } from 'kysely';
-import { CodedError } from '../../validation/errorCodes.ts';
 import type { PinnedPackage } from '../npm/resolveTree.ts';
 import { skeletonKey } from './nameSkeletons.ts';
-import type { ApprovalPackages, IdempotencyKey, NewEvent, ProposalRow, ProposalState } from './Store.ts';
+import type { IdempotencyKey, ProposalRow, ReviewStore, ReviewTransaction } from './Store.ts';
 import type { Tables } from './schema.ts';
 import { packageColumns } from './sqlBundles.ts';
 import { type Db, insertEvent, lockRoom } from './sqlEvents.ts';
-import { listInstanceRows } from './sqlInstances.ts';
 
-/** Proposals and instances: the statements behind the review gate, each write one transaction. */
+/** Proposals: the statements behind the review gate, each write of the store one transaction. */
 export async function insertProposalRow(db: Db, p: ProposalRow): Promise<void> {
   await db
     .insertInto('proposals')
@@ -36,19 +34,7 @@ export async function insertProposalRow(db: Db, p: ProposalRow): Promise<void> {
     .execute();
 }
 
-export async function getProposal(db: Db, id: string): Promise<ProposalRow | undefined> {
-  const row = await db.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toProposal(row) : undefined;
-}
-
-/** The proposals with these ids, in one query (an empty list asks nothing). */
-export async function getProposals(db: Db, ids: string[]): Promise<ProposalRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('proposals').selectAll().where('id', 'in', ids).execute();
-  return rows.map(toProposal);
-}
-
-export async function findIdempotencyKey(
+async function findIdempotencyKey(
   db: Db,
   k: Omit<IdempotencyKey, 'fingerprint'>,
 ): Promise<{ proposalId: string; fingerprint: string } | undefined> {
@@ -63,147 +49,105 @@ export async function findIdempotencyKey(
   return found ? { proposalId: found.proposal_id, fingerprint: found.fingerprint } : undefined;
 }
 
-export function insertProposalOnce(
-  db: Db,
-  p: ProposalRow,
-  k: IdempotencyKey,
-  event: NewEvent,
-): Promise<{ created: true } | { created: false; proposalId: string; fingerprint: string }> {
-  return db.transaction().execute(async (trx) => {
-    // Under the room's lock, a retry racing the first call finds its key instead of colliding.
-    await lockRoom(trx, k.roomId);
-    const found = await findIdempotencyKey(trx, k);
-    if (found) return { created: false as const, ...found };
-    await insertProposalRow(trx, p);
-    await trx
-      .insertInto('idempotency_keys')
-      .values({
-        person_id: k.personId,
-        tool: k.tool,
-        room_id: k.roomId,
-        key: k.key,
-        fingerprint: k.fingerprint,
-        proposal_id: p.id,
-        created_at: p.createdAt,
-      })
-      .execute();
-    await insertEvent(trx, event);
-    return { created: true as const };
-  });
-}
+/** A proposal's decision inside an approval's transaction. */
+export const sqlReviewTransaction = (trx: Db): ReviewTransaction => ({
+  async getProposal(id) {
+    const row = await trx.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toProposal(row) : undefined;
+  },
 
-export async function listProposals(
-  db: Db,
-  roomId: string,
-  filter: { state?: ProposalState; proposerId?: string },
-): Promise<ProposalRow[]> {
-  const rows = await db
-    .selectFrom('proposals')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .$if(filter.state !== undefined, (q) => q.where('state', '=', filter.state as string))
-    .$if(filter.proposerId !== undefined, (q) => q.where('proposer_id', '=', filter.proposerId as string))
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map(toProposal);
-}
-
-/** Decides a pending proposal; false when it was no longer pending (another decision came first). */
-export async function decidePending(
-  db: Db,
-  proposalId: string,
-  d: { state: 'approved'; at: number; by: string },
-): Promise<boolean> {
-  const decided = await db
-    .updateTable('proposals')
-    .set({ state: d.state, decided_at: d.at, decided_by: d.by })
-    .where('id', '=', proposalId)
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
-  return decided.numUpdatedRows === 1n;
-}
-
-/** Records the app an approved proposal updated (or none), the base it was against, and its packages. */
-export async function setApprovalTarget(
-  db: Db,
-  proposalId: string,
-  target: { updateOf: string | null; baseVersion: number | null },
-  packages: ApprovalPackages | null,
-): Promise<void> {
-  await db
-    .updateTable('proposals')
-    .set({
-      update_of: target.updateOf,
-      base_version: target.baseVersion,
-      ...(packages ? packageColumns(packages) : {}),
-    })
-    .where('id', '=', proposalId)
-    .execute();
-}
-
-export function declineProposal(
-  db: Db,
-  input: { proposalId: string; decidedBy: string; at: number; reason: string | null; event: NewEvent },
-): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    const info = await trx
+  /** Decides a pending proposal; false when it was no longer pending (another decision came first). */
+  async decidePending(proposalId, d) {
+    const decided = await trx
       .updateTable('proposals')
-      .set({
-        state: 'declined',
-        decided_at: input.at,
-        decided_by: input.decidedBy,
-        decline_reason: input.reason,
-      })
-      .where('id', '=', input.proposalId)
+      .set({ state: d.state, decided_at: d.at, decided_by: d.by })
+      .where('id', '=', proposalId)
       .where('state', '=', 'pending')
       .executeTakeFirst();
-    if (info.numUpdatedRows !== 1n) throw new CodedError('conflict', 'The proposal is no longer pending');
-    await insertEvent(trx, input.event);
-  });
-}
+    return decided.numUpdatedRows === 1n;
+  },
 
-export function removeInstance(
-  db: Db,
-  roomId: string,
-  instanceId: string,
-  at: number,
-  event: NewEvent,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const info = await trx
-      .updateTable('instances')
-      .set({ state: 'removed', removed_at: at })
-      .where('room_id', '=', roomId)
-      .where('id', '=', instanceId)
-      .where('state', '=', 'active')
-      .executeTakeFirst();
-    if (info.numUpdatedRows !== 1n) return false;
-    await insertEvent(trx, event);
-    return true;
-  });
-}
+  /** Records the app an approved proposal updated (or none), the base it was against, and its packages. */
+  async setApprovalTarget(proposalId, target, packages) {
+    await trx
+      .updateTable('proposals')
+      .set({
+        update_of: target.updateOf,
+        base_version: target.baseVersion,
+        ...(packages ? packageColumns(packages) : {}),
+      })
+      .where('id', '=', proposalId)
+      .execute();
+  },
+});
 
-export function reorderInstances(db: Db, roomId: string, ids: string[], event: NewEvent): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    await lockRoom(trx, roomId);
-    const active = (await listInstanceRows(trx, roomId)).map((r) => r.id);
-    const same =
-      active.length === ids.length &&
-      new Set(ids).size === ids.length &&
-      ids.every((id) => active.includes(id));
-    if (!same)
-      throw new CodedError('bad_request', 'List every app of the room exactly once', { apps: active });
-    for (const [position, id] of ids.entries())
+export const sqlReviewStore = (db: Db): ReviewStore => ({
+  insertProposal: (p) => insertProposalRow(db, p),
+  getProposal: sqlReviewTransaction(db).getProposal,
+
+  /** The proposals with these ids, in one query (an empty list asks nothing). */
+  async getProposals(ids) {
+    if (ids.length === 0) return [];
+    const rows = await db.selectFrom('proposals').selectAll().where('id', 'in', ids).execute();
+    return rows.map(toProposal);
+  },
+
+  findIdempotencyKey: (k) => findIdempotencyKey(db, k),
+
+  insertProposalOnce: (p, k, event) =>
+    db.transaction().execute(async (trx) => {
+      // Under the room's lock, a retry racing the first call finds its key instead of colliding.
+      await lockRoom(trx, k.roomId);
+      const found = await findIdempotencyKey(trx, k);
+      if (found) return { created: false as const, ...found };
+      await insertProposalRow(trx, p);
       await trx
-        .updateTable('instances')
-        .set({ position })
-        .where('room_id', '=', roomId)
-        .where('id', '=', id)
+        .insertInto('idempotency_keys')
+        .values({
+          person_id: k.personId,
+          tool: k.tool,
+          room_id: k.roomId,
+          key: k.key,
+          fingerprint: k.fingerprint,
+          proposal_id: p.id,
+          created_at: p.createdAt,
+        })
         .execute();
-    await insertEvent(trx, event);
-  });
-}
+      await insertEvent(trx, event);
+      return { created: true as const };
+    }),
+
+  async listProposals(roomId, filter) {
+    const rows = await db
+      .selectFrom('proposals')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .$if(filter.state !== undefined, (q) => q.where('state', '=', filter.state as string))
+      .$if(filter.proposerId !== undefined, (q) => q.where('proposer_id', '=', filter.proposerId as string))
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toProposal);
+  },
+
+  declineProposal: (input) =>
+    db.transaction().execute(async (trx) => {
+      const info = await trx
+        .updateTable('proposals')
+        .set({
+          state: 'declined',
+          decided_at: input.at,
+          decided_by: input.decidedBy,
+          decline_reason: input.reason,
+        })
+        .where('id', '=', input.proposalId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (info.numUpdatedRows !== 1n) return false;
+      await insertEvent(trx, input.event);
+      return true;
+    }),
+});
 
 function toProposal(row: Selectable<Tables['proposals']>): ProposalRow {
   return {

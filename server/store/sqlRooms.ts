@@ -1,9 +1,41 @@
-import { SqlTransaction } from './SqlTransaction.ts';
-import type { RoomForPerson, RoomRow, Store } from './Store.ts';
+import type { RoomForPerson, RoomRow, RoomStore } from './Store.ts';
 import { type Db, insertEvent } from './sqlEvents.ts';
 import { insertProposalRow } from './sqlReview.ts';
+import { sqlTransaction } from './sqlTransaction.ts';
 
 /** Rooms, their owner's membership and the one-time demo seed. */
+export const sqlRoomStore = (db: Db): RoomStore => ({
+  createRoom: (r) => db.transaction().execute((trx) => insertRoom(trx, r)),
+
+  /** `Store.seedRoom`: all of it in one transaction, or nothing when any write fails. */
+  seedRoom: (input) =>
+    db.transaction().execute(async (trx) => {
+      const found = await trx
+        .selectFrom('meta')
+        .select('value')
+        .where('key', '=', input.metaKey)
+        .executeTakeFirst();
+      if (found) return found.value;
+      await insertRoom(trx, input.room);
+      await insertProposalRow(trx, input.proposal);
+      await input.approve(sqlTransaction(trx));
+      await trx.insertInto('meta').values({ key: input.metaKey, value: input.room.id }).execute();
+      return input.room.id;
+    }),
+
+  renameRoom: (roomId, name, event) =>
+    db.transaction().execute(async (trx) => {
+      await trx.updateTable('rooms').set({ name }).where('id', '=', roomId).execute();
+      await insertEvent(trx, event);
+    }),
+
+  listRoomsFor: (personId) => roomsFor(db, personId),
+
+  async getRoomFor(roomId, personId) {
+    return (await roomsFor(db, personId, roomId))[0];
+  },
+});
+
 async function insertRoom(db: Db, r: RoomRow): Promise<void> {
   await db
     .insertInto('rooms')
@@ -15,36 +47,8 @@ async function insertRoom(db: Db, r: RoomRow): Promise<void> {
     .execute();
 }
 
-export function createRoom(db: Db, r: RoomRow): Promise<void> {
-  return db.transaction().execute((trx) => insertRoom(trx, r));
-}
-
-/** `Store.seedRoom`: all of it in one transaction, or nothing when any write fails. */
-export function seedRoom(db: Db, input: Parameters<Store['seedRoom']>[0]): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('meta')
-      .select('value')
-      .where('key', '=', input.metaKey)
-      .executeTakeFirst();
-    if (found) return found.value;
-    await insertRoom(trx, input.room);
-    await insertProposalRow(trx, input.proposal);
-    await input.approve(new SqlTransaction(trx));
-    await trx.insertInto('meta').values({ key: input.metaKey, value: input.room.id }).execute();
-    return input.room.id;
-  });
-}
-
-export function renameRoom(db: Db, roomId: string, name: string, event: Parameters<typeof insertEvent>[1]) {
-  return db.transaction().execute(async (trx) => {
-    await trx.updateTable('rooms').set({ name }).where('id', '=', roomId).execute();
-    await insertEvent(trx, event);
-  });
-}
-
 /** The rooms a person is a member of, with their role and the number of active apps. */
-export async function roomsFor(db: Db, personId: string, roomId?: string): Promise<RoomForPerson[]> {
+async function roomsFor(db: Db, personId: string, roomId?: string): Promise<RoomForPerson[]> {
   const rows = await db
     .selectFrom('rooms as r')
     .innerJoin('memberships as m', 'm.room_id', 'r.id')
