@@ -60,6 +60,41 @@ test('an app opening shows its loading outline, never a blank panel', async ({
   await expect(panel.getByText('Opening Slowpoke…')).toBeHidden();
 });
 
+/** Counts its mounts on its frame's body: a second mount in the frame shows as 2 (a new frame loses the iframe's mark). */
+const MOUNT_COUNTER = {
+  'src/App.tsx': `import { useEffect, useState } from 'react';
+
+export default function App() {
+  const [text, setText] = useState('start');
+  useEffect(() => {
+    document.body.dataset.mounts = String(Number(document.body.dataset.mounts ?? 0) + 1);
+  }, []);
+  return <input aria-label="Text" value={text} onChange={(e) => setText(e.target.value)} />;
+}
+`,
+};
+
+test("an app is mounted once per open: what the person types as soon as it shows outlasts the launcher's work after its first paint", async ({
+  ownerPage: page,
+  request,
+}) => {
+  const { roomId, apps } = await roomWithApps(request, `Mount once ${Date.now()}`, {
+    Counter: MOUNT_COUNTER,
+    Neighbour: textApp('next door'),
+  });
+  await page.goto(`/rooms/${roomId}?app=${apps[0]?.id}`);
+  const iframe = page.locator('iframe[title="Counter"]');
+  const frame = page.frameLocator('iframe[title="Counter"]');
+  await frame.getByLabel('Text').fill('typed at once');
+  await iframe.evaluate((el) => el.setAttribute('data-test-mark', 'typed in'));
+  // After the first paint: the paint time shown, the compiled modules kept (a cache miss), the next tab warmed.
+  await expect(page.locator('.frame-host')).toHaveAttribute('data-paint-ms', /\d/);
+  await expect(page.locator('iframe[title="Neighbour"]')).toBeAttached();
+  await expect(frame.getByLabel('Text')).toHaveValue('typed at once');
+  await expect(frame.locator('body')).toHaveAttribute('data-mounts', '1');
+  await expect(iframe, 'the frame was replaced').toHaveAttribute('data-test-mark', 'typed in');
+});
+
 test('an app the owner removes unmounts at once in another open launcher, which says so', async ({
   ownerPage: page,
   browser,

@@ -103,6 +103,8 @@ test("app B never sees app A's keys, in the same room and across rooms", async (
   ownerPage: page,
   request,
 }) => {
+  // Four page loads, each compiling a probe: on two busy cores they alone outlasted 30 s (a fill cut off mid-way).
+  test.setTimeout(90_000);
   const log = logRequests(page.context());
   const room1 = await newRoom(request, `Isolated ${Date.now()}`);
   const room2 = await newRoom(request, `Elsewhere ${Date.now()}`);

@@ -102,11 +102,14 @@ export async function addProbe(
   return { appId: app.id, contentSha256: proposal.content_sha256 };
 }
 
+/** A page load, the room's read, the app's files and its compile: on two busy cores this took over 5 s. */
+const OPEN = { timeout: 15_000 };
+
 /** Opens an app in the launcher and waits for its frame to render and finish its first stored read. */
 export async function openProbe(page: Page, roomId: string, appId: string, name: string): Promise<Probe> {
   await page.goto(`/rooms/${roomId}?app=${appId}`);
   const frame = page.frameLocator(`iframe[title="${name}"]`);
-  await expect(frame.getByTestId('out')).toHaveText('idle');
+  await expect(frame.getByTestId('out')).toHaveText('idle', OPEN);
   const probe = new Probe(frame);
   await expect(probe.note()).not.toHaveText('loading');
   return probe;
