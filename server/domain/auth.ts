@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { Scope } from '../../validation/scopes.ts';
 import { ALL_SCOPES } from '../../validation/scopes.ts';
-import type { Scope, Store, TokenRow } from '../store/Store.ts';
+import type { Store, TokenRow } from '../store/Store.ts';
 import { newId, newSecret, sha256Hex } from './ids.ts';
 
 export const SESSION_MS = 30 * 24 * 3600 * 1000;

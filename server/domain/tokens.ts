@@ -1,7 +1,8 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { Scope } from '../../validation/scopes.ts';
 import { ALL_SCOPES } from '../../validation/scopes.ts';
 import type { TokenView } from '../../validation/views.ts';
-import type { Scope, TokenRow } from '../store/Store.ts';
+import type { TokenRow } from '../store/Store.ts';
 import type { Principal } from './auth.ts';
 import { credentialsChanged } from './credentialsChanged.ts';
 import type { DomainDeps } from './DomainDeps.ts';

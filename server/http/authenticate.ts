@@ -1,6 +1,6 @@
 import { CodedError } from '../../validation/errorCodes.ts';
+import type { Scope } from '../../validation/scopes.ts';
 import { type Principal, resolveSession, resolveToken } from '../domain/auth.ts';
-import type { Scope } from '../store/Store.ts';
 import type { Ctx } from './Router.ts';
 import { parseCookies } from './respond.ts';
 import { checkSameOrigin } from './sameOrigin.ts';

@@ -1,4 +1,4 @@
-import type { Scope } from './Store.ts';
+import type { Scope } from '../../validation/scopes.ts';
 
 /** Times are epoch milliseconds; secrets are stored only as their SHA-256 hex. */
 export interface OAuthClientRow {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Scope } from '../../validation/scopes.ts';
 import type {
   GrantWithClient,
   OAuthAnswerRow,
@@ -8,7 +9,6 @@ import type {
   OAuthSecretRow,
   OAuthStore,
 } from './OAuthStore.ts';
-import type { Scope } from './Store.ts';
 import type { Tables } from './schema.ts';
 
 /** The OAuth tables (migration "OAuth" in migrations.ts), on both engines. */

@@ -1,7 +1,7 @@
+import type { Scope } from '../../validation/scopes.ts';
 import type { PinnedPackage } from '../npm/resolveTree.ts';
 /** Rows as the domain sees them. Times are epoch milliseconds. */
 export type Role = 'owner' | 'member';
-export type Scope = 'osfoundry:read' | 'osfoundry:write';
 export type TokenKind = 'owner' | 'personal' | 'invite';
 
 export interface PersonRow {

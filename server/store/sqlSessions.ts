@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
+import type { Scope } from '../../validation/scopes.ts';
 import type { OAuthTables } from './SqlOAuthStore.ts';
-import type { Scope, SessionStore, TokenKind, TokenRow } from './Store.ts';
+import type { SessionStore, TokenKind, TokenRow } from './Store.ts';
 import type { Tables } from './schema.ts';
 import type { Db } from './sqlEvents.ts';
 
