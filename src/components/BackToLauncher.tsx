@@ -1,19 +1,11 @@
-import { navigate } from '../router.ts';
+import { InAppLink } from './InAppLink.tsx';
 
 /** The room pages' way back: "Back to the launcher", followed in place. */
 export function BackToLauncher({ roomId }: { roomId: string }) {
   const launcher = `/rooms/${encodeURIComponent(roomId)}`;
   return (
     <p>
-      <a
-        href={launcher}
-        onClick={(e) => {
-          e.preventDefault();
-          navigate(launcher);
-        }}
-      >
-        Back to the launcher
-      </a>
+      <InAppLink href={launcher}>Back to the launcher</InAppLink>
     </p>
   );
 }

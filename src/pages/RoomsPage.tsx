@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { InAppLink } from '../components/InAppLink.tsx';
 import { useApi } from '../components/useApi.ts';
 import { ApprovalLink } from '../launcher/ApprovalLink.tsx';
 import { navigate } from '../router.ts';
@@ -34,15 +35,7 @@ export function RoomsPage() {
       <ul className="room-list">
         {rooms?.map((room) => (
           <li key={room.id}>
-            <a
-              href={`/rooms/${room.id}`}
-              onClick={(e) => {
-                e.preventDefault();
-                navigate(`/rooms/${room.id}`);
-              }}
-            >
-              {room.name}
-            </a>
+            <InAppLink href={`/rooms/${room.id}`}>{room.name}</InAppLink>
             <span className="muted">
               {room.role} · {room.app_count} {room.app_count === 1 ? 'app' : 'apps'}
             </span>
