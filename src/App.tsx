@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api.ts';
 import { ErrorNotice } from './components/ErrorNotice.tsx';
+import { InAppLink } from './components/InAppLink.tsx';
 import { ConnectedPage } from './connected/ConnectedPage.tsx';
 import { LauncherPage } from './pages/LauncherPage.tsx';
 import { RoomsPage } from './pages/RoomsPage.tsx';
@@ -52,16 +53,9 @@ export function App() {
   return (
     <div className="shell">
       <header className="topbar">
-        <a
-          className="brand"
-          href="/"
-          onClick={(e) => {
-            e.preventDefault();
-            navigate('/');
-          }}
-        >
+        <InAppLink className="brand" href="/">
           Rooms
-        </a>
+        </InAppLink>
         <div className="topbar-end">
           <ThemeSwitch />
           <button type="button" className="link-button" onClick={signOut}>

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StorageBridge } from '../../runtime/host/StorageBridge.ts';
-import type { AppAbout, LauncherAppView } from '../../validation/views.ts';
+import type { LauncherAppView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { Failure, failed } from '../wireError.ts';
 import { AppDataTransfer } from './AppDataTransfer.tsx';
 import { AppVersions } from './AppVersions.tsx';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { formatBytes } from './formatBytes.ts';
+import { useApi } from './useApi.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -32,11 +33,21 @@ export function AppMenu({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const [about, setAbout] = useState<AppAbout | Failure>();
   const [usage, setUsage] = useState<{ bytes: number; keys: number } | Failure>();
   const [persisted, setPersisted] = useState<boolean>();
   const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState<string | Failure>();
+  // Read each time the menu opens: the app may have moved on since.
+  const read = useApi(
+    () =>
+      open
+        ? api('GET /api/rooms/:roomId/apps/:appId/about', { params: { roomId, appId: app.id } }).then(
+            (r) => r.about,
+          )
+        : undefined,
+    [open, roomId, app.id],
+  );
+  const about = read.state === 'ready' ? read.value : read.state === 'failed' ? read.failure : undefined;
   const who = useRef({ roomId, appId: app.id });
   who.current = { roomId, appId: app.id };
 
@@ -46,11 +57,6 @@ export function AppMenu({
 
   useEffect(() => {
     if (!open) return;
-    setAbout(undefined);
-    api('GET /api/rooms/:roomId/apps/:appId/about', { params: { roomId, appId: app.id } }).then(
-      (r) => setAbout(r.about),
-      failed(setAbout),
-    );
     readUsage();
     storage.persisted.then(setPersisted);
     // The app writes while the menu is open (here or in another tab): keep "bytes used" current.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { navigate } from '../router.ts';
+import { InAppLink } from '../components/InAppLink.tsx';
 
 /** An empty launcher: the owner learns how the first app gets here; a member that none is approved yet. */
 export function EmptyRoom({ roomId, owner }: { roomId: string; owner: boolean }) {
@@ -34,17 +34,9 @@ export function EmptyRoom({ roomId, owner }: { roomId: string; owner: boolean })
         {copied}
       </p>
       <p>
-        <a
-          href={connected}
-          onClick={(e) => {
-            e.preventDefault();
-            navigate(connected);
-          }}
-        >
-          Make a personal token
-        </a>{' '}
-        for it (on the Connected page, which also shows the full setup). Then ask it for an app in this room;
-        what it proposes waits for you under <strong>Needs your approval</strong>.
+        <InAppLink href={connected}>Make a personal token</InAppLink> for it (on the Connected page, which
+        also shows the full setup). Then ask it for an app in this room; what it proposes waits for you under{' '}
+        <strong>Needs your approval</strong>.
       </p>
     </section>
   );

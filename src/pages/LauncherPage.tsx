@@ -5,6 +5,7 @@ import { api } from '../api.ts';
 import { AppMenu } from '../components/AppMenu.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { MountedApps, poolApp } from '../components/MountedApps.tsx';
+import { PageFailed, PageLoading } from '../components/PageStatus.tsx';
 import { SavePrompt } from '../components/SavePrompt.tsx';
 import { TabBar } from '../components/TabBar.tsx';
 import { useFramePool } from '../components/useFramePool.ts';
@@ -79,14 +80,8 @@ export function LauncherPage({ roomId }: { roomId: string }) {
     ),
   );
 
-  if (error)
-    return (
-      <main className="page">
-        <h1>Room unavailable</h1>
-        <ErrorNotice failure={error} className="" />
-      </main>
-    );
-  if (!data) return <main className="page page-status">Loading room…</main>;
+  if (error) return <PageFailed title="Room unavailable" failure={error} />;
+  if (!data) return <PageLoading>Loading room…</PageLoading>;
 
   for (const app of data.apps) seen.current.set(app.id, app.name);
   const selected = wanted ? data.apps.find((a) => a.id === wanted) : data.apps[0];

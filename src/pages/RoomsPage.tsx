@@ -1,30 +1,24 @@
-import { useEffect, useState } from 'react';
-import type { RoomSummary } from '../../validation/views.ts';
+import { useState } from 'react';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { InAppLink } from '../components/InAppLink.tsx';
+import { useApi } from '../components/useApi.ts';
 import { ApprovalLink } from '../launcher/ApprovalLink.tsx';
 import { navigate } from '../router.ts';
 import { type Failure, failed } from '../wireError.ts';
 
 export function RoomsPage() {
-  const [rooms, setRooms] = useState<RoomSummary[]>();
-  const [error, setError] = useState<Failure>();
+  const read = useApi(() => api('GET /api/rooms').then((r) => r.rooms), []);
+  // The approval count is a hint: without it the link shows no number.
+  const pending = useApi(() => api('GET /api/review/pending').then((r) => r.total), []);
+  const [createError, setCreateError] = useState<Failure>();
   const [name, setName] = useState('');
-  const [pending, setPending] = useState<number>();
   const create = () =>
     api('POST /api/rooms', { body: { name } })
       .then((r) => navigate(`/rooms/${r.room.id}`))
-      .catch(failed(setError));
-
-  useEffect(() => {
-    api('GET /api/rooms')
-      .then((r) => setRooms(r.rooms))
-      .catch(failed(setError));
-    api('GET /api/review/pending').then(
-      (r) => setPending(r.total),
-      () => setPending(undefined),
-    );
-  }, []);
+      .catch(failed(setCreateError));
+  const rooms = read.state === 'ready' ? read.value : undefined;
+  const error = createError ?? (read.state === 'failed' ? read.failure : undefined);
   const owns = rooms?.some((r) => r.role === 'owner');
 
   return (
@@ -32,7 +26,7 @@ export function RoomsPage() {
       <h1>Your rooms</h1>
       {owns && (
         <p className="inbox-link">
-          <ApprovalLink href="/review" count={pending} />
+          <ApprovalLink href="/review" count={pending.state === 'ready' ? pending.value : undefined} />
         </p>
       )}
       {error && <ErrorNotice failure={error} className="" />}
@@ -41,15 +35,7 @@ export function RoomsPage() {
       <ul className="room-list">
         {rooms?.map((room) => (
           <li key={room.id}>
-            <a
-              href={`/rooms/${room.id}`}
-              onClick={(e) => {
-                e.preventDefault();
-                navigate(`/rooms/${room.id}`);
-              }}
-            >
-              {room.name}
-            </a>
+            <InAppLink href={`/rooms/${room.id}`}>{room.name}</InAppLink>
             <span className="muted">
               {room.role} · {room.app_count} {room.app_count === 1 ? 'app' : 'apps'}
             </span>

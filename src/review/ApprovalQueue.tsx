@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { navigate } from '../router.ts';
+import { InAppLink } from '../components/InAppLink.tsx';
 import { type RoomEvent, useRoomEvents } from '../useRoomEvents.ts';
 import { type Failure, failed } from '../wireError.ts';
 import { DeclineForm } from './DeclineForm.tsx';
@@ -117,16 +117,7 @@ export function ApprovalQueue({
       {error && <ErrorNotice failure={error} />}
       {approved.map((app) => (
         <p key={app.id} role="status">
-          Approved.{' '}
-          <a
-            href={`${launcher}?app=${app.id}`}
-            onClick={(e) => {
-              e.preventDefault();
-              navigate(`${launcher}?app=${app.id}`);
-            }}
-          >
-            Open {app.name}
-          </a>
+          Approved. <InAppLink href={`${launcher}?app=${app.id}`}>Open {app.name}</InAppLink>
         </p>
       ))}
       {!pending && !error && <p className="page-status">Loading proposals…</p>}

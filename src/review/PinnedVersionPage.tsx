@@ -1,29 +1,22 @@
-import { useEffect, useState } from 'react';
-import type { ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { type Failure, failed } from '../wireError.ts';
+import { PageFailed, PageLoading } from '../components/PageStatus.tsx';
+import { useApi } from '../components/useApi.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { fileAnchor } from './lineAnchor.ts';
 import { ReviewAids } from './ReviewAids.tsx';
 
 /** `/rooms/<id>/review/<proposal>`: a read-only view of the pinned repository version a proposal names. */
 export function PinnedVersionPage({ roomId, proposalId }: { roomId: string; proposalId: string }) {
-  const [proposal, setProposal] = useState<ProposalView>();
-  const [error, setError] = useState<Failure>();
-  useEffect(() => {
-    api('GET /api/rooms/:roomId/proposals/:proposalId', { params: { roomId, proposalId } })
-      .then((r) => setProposal(r.proposal))
-      .catch(failed(setError));
-  }, [roomId, proposalId]);
-  if (error)
-    return (
-      <main className="page">
-        <h1>Version unavailable</h1>
-        <ErrorNotice failure={error} className="" />
-      </main>
-    );
-  if (!proposal) return <main className="page page-status">Loading version…</main>;
+  const read = useApi(
+    () =>
+      api('GET /api/rooms/:roomId/proposals/:proposalId', { params: { roomId, proposalId } }).then(
+        (r) => r.proposal,
+      ),
+    [roomId, proposalId],
+  );
+  if (read.state === 'failed') return <PageFailed title="Version unavailable" failure={read.failure} />;
+  if (read.state === 'loading') return <PageLoading>Loading version…</PageLoading>;
+  const proposal = read.value;
   return (
     <main className="page review">
       <h1>{proposal.name}: repository code</h1>

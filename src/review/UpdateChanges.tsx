@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ProposalUpdate, ProposalView } from '../../validation/views.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { Failure, failed } from '../wireError.ts';
+import { useApi } from '../components/useApi.ts';
+import { Failure } from '../wireError.ts';
 import { CodeFile } from './CodeFile.tsx';
 import { DiffFile } from './DiffFile.tsx';
 import { diffFiles, splitLines } from './fileDiff.ts';
@@ -33,32 +34,32 @@ export function UpdateChanges({
   files: Record<string, string>;
   onShown: (shown: boolean) => void;
 }) {
-  const [current, setCurrent] = useState<Current | Failure>();
   const [attempt, setAttempt] = useState(0);
   const appId = update.instance_id;
   const currentVersion = update.current_version;
-  useEffect(() => {
-    // Read again when the app moves on (the queue re-reads proposals on every update event), or on Retry.
-    void currentVersion;
-    void attempt;
-    setCurrent(undefined);
-    const params = { roomId, appId };
-    // The same routes the launcher reads an approved app with.
-    Promise.all([
-      api('GET /api/rooms/:roomId/apps/:appId/files', { params }),
-      api('GET /api/rooms/:roomId/apps/:appId/about', { params }),
-      api('GET /api/rooms/:roomId', { params: { roomId } }),
-    ]).then(
-      ([f, a, room]) =>
-        setCurrent({
+  // Read again when the app moves on (the queue re-reads proposals on every update event), or on Retry:
+  // new deps, so "Loading the version in the launcher…" shows again meanwhile.
+  const read = useApi(
+    () => {
+      const params = { roomId, appId };
+      // The same routes the launcher reads an approved app with.
+      return Promise.all([
+        api('GET /api/rooms/:roomId/apps/:appId/files', { params }),
+        api('GET /api/rooms/:roomId/apps/:appId/about', { params }),
+        api('GET /api/rooms/:roomId', { params: { roomId } }),
+      ]).then(
+        ([f, a, room]): Current => ({
           version: a.about.version,
           files: f.files,
           contentSha256: a.about.content_sha256,
           dependencies: room.apps.find((app) => app.id === appId)?.dependencies ?? null,
         }),
-      failed(setCurrent, "Could not load the app's current version"),
-    );
-  }, [roomId, appId, currentVersion, attempt]);
+      );
+    },
+    [roomId, appId, currentVersion, attempt],
+    "Could not load the app's current version",
+  );
+  const current = read.state === 'ready' ? read.value : read.state === 'failed' ? read.failure : undefined;
   const diff = useMemo(
     () => (current && !(current instanceof Failure) ? diffFiles(current.files, files) : undefined),
     [current, files],
