@@ -22,6 +22,38 @@ describe('parseGitignore', () => {
   ])('%s (dir %s) → %s', (p, isDir, expected) => expect(ignored(p, isDir)).toBe(expected));
 });
 
+describe('parseGitignore reads patterns as git does', () => {
+  it.each(['x.pyc', 'x.pyo', 'x.pyd', 'src/deep/x.pyc'])('*.py[cod] ignores %s', (p) =>
+    expect(parseGitignore('*.py[cod]\n')(p, false)).toBe(true),
+  );
+  it('*.py[cod] keeps x.py and x.pyx', () => {
+    const ignored = parseGitignore('*.py[cod]\n');
+    expect([ignored('x.py', false), ignored('x.pyx', false)]).toEqual([false, false]);
+  });
+  it('\\#notes ignores a file literally named #notes; #notes alone is a comment', () => {
+    expect(parseGitignore('\\#notes\n')('#notes', false)).toBe(true);
+    expect(parseGitignore('#notes\n')('#notes', false)).toBe(false);
+  });
+  it('a negation re-includes what an earlier pattern ignored, a later pattern wins', () => {
+    const ignored = parseGitignore('*.log\n!keep.log\n');
+    expect([ignored('a.log', false), ignored('keep.log', false), ignored('logs/keep.log', false)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(parseGitignore('!keep.log\n*.log\n')('keep.log', false)).toBe(true);
+    // git never re-includes a file whose folder is excluded.
+    expect(parseGitignore('logs/\n!logs/keep.log\n')('logs/keep.log', false)).toBe(true);
+  });
+  it('a directory pattern ignores the folder and what is under it, not a file of that name', () => {
+    const ignored = parseGitignore('cache/\n');
+    expect(ignored('cache', true)).toBe(true);
+    expect(ignored('src/cache', true)).toBe(true);
+    expect(ignored('cache', false)).toBe(false);
+    expect(ignored('cache/a.txt', false)).toBe(true);
+  });
+});
+
 describe('collectFiles', () => {
   it('keeps text files and skips ignored, binary, secret and vendored ones', async () => {
     const dir = appDir({
@@ -50,6 +82,25 @@ describe('collectFiles', () => {
       link: 'symlink',
       'node_modules/': 'ignored',
     });
+  });
+
+  it('reads the top .gitignore for nested paths; a nested .gitignore is sent, not read', async () => {
+    const dir = appDir({
+      'src/App.tsx': 'export default () => null;\n',
+      '.gitignore': '*.py[cod]\n',
+      'tools/x.pyc': 'compiled',
+      'tools/run.py': 'print(1)\n',
+      'tools/.gitignore': '*.txt\n',
+      'tools/notes.txt': 'kept\n',
+    });
+    const c = await collectFiles(dir);
+    expect(Object.keys(c.files).sort()).toEqual([
+      'src/App.tsx',
+      'tools/.gitignore',
+      'tools/notes.txt',
+      'tools/run.py',
+    ]);
+    expect(c.skipped).toEqual([{ path: 'tools/x.pyc', reason: 'ignored' }]);
   });
 
   it('refuses a path that is not a folder', async () => {

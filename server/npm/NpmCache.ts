@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pickManifest from 'npm-pick-manifest';
+import semver from 'semver';
 import ssri from 'ssri';
 import { packageNameProblem } from '../../validation/packageSpec.ts';
-import { maxVersion } from './compareVersions.ts';
 import { type Packument, RegistryClient, RegistryError, type RegistryManifest } from './RegistryClient.ts';
 import { tarballUnpackedSize } from './tarballSize.ts';
 import { UNPACK_LIMITS } from './unpackTarball.ts';
@@ -180,8 +180,8 @@ export class NpmCache {
       const m = f.endsWith('.json') ? this.manifest(name, version) : undefined;
       if (m && this.tarball(m.dist.integrity)) versions[version] = m;
     }
-    // Offline, `latest` is the newest release held, as `npm --offline` reads its cached dist-tags.
-    const latest = maxVersion(Object.keys(versions).filter((v) => !v.includes('-')));
+    // Offline, `latest` is the newest release held (`*` leaves prereleases out), as `npm --offline` reads it.
+    const latest = semver.maxSatisfying(Object.keys(versions), '*');
     return { name, 'dist-tags': latest ? { latest } : {}, versions };
   }
 

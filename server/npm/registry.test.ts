@@ -167,6 +167,15 @@ describe('dependencies recorded at proposal time', () => {
     await expect(cache.pick('left-pad', '../../resolved')).rejects.toThrow('offline mode');
   });
 
+  it('offline, orders versions as semver does: numerically, a release after its prereleases', async () => {
+    seed('left-pad', '1.9.0');
+    seed('left-pad', '1.10.0-rc.1');
+    seed('left-pad', '1.10.0');
+    seed('left-pad', '1.10.1-beta.2');
+    const cache = new NpmCache({ dir, offline: true });
+    expect((await cache.pick('left-pad', 'latest')).version).toBe('1.10.0');
+  });
+
   it('pins required peers too: the bundler installs none itself', async () => {
     const owner = apiClient(s.url, { token: s.ownerToken });
     const roomId = (await owner('POST', '/api/rooms', { name: 'Peers' })).body.room.id;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import semver from 'semver';
 import { sendFile } from '../http/staticFile.ts';
 import type { Store } from '../store/Store.ts';
-import { maxVersion } from './compareVersions.ts';
 import { type NpmCache, NpmCacheMiss } from './NpmCache.ts';
 import type { RegistryCapabilities } from './registryCapability.ts';
 import type { PinnedPackage } from './resolveTree.ts';
@@ -67,9 +67,14 @@ export async function serveRegistry(
     return [[p.version, { ...served, dist: { tarball, integrity: p.integrity } }] as const];
   });
   if (entries.length === 0) return notFound(res, `${path} is not in the npm cache`);
+  const latest = semver.maxSatisfying(
+    entries.map(([v]) => v),
+    '*',
+    { includePrerelease: true },
+  );
   const body = JSON.stringify({
     name: path,
-    'dist-tags': { latest: maxVersion(entries.map(([v]) => v)) },
+    'dist-tags': { latest: latest ?? undefined },
     versions: Object.fromEntries(entries),
   });
   res.writeHead(200, {
