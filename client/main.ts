@@ -15,7 +15,7 @@ import { RoomClient } from './RoomClient.ts';
 
 export const DEFAULT_URL = 'http://127.0.0.1:5178';
 
-const COMMANDS: Record<string, (ctx: CliContext) => Promise<Outcome>> = {
+export const COMMANDS: Record<string, (ctx: CliContext) => Promise<Outcome>> = {
   propose,
   wait,
   rooms,

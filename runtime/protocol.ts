@@ -248,7 +248,7 @@ export function isFrameToHost(x: unknown): x is FrameToHost {
     case 'pong':
       return isNumber(x.id);
     case 'compiled':
-      // Only the shape: the host checks paths and sizes against the files it sent (compiledModules.ts).
+      // Only the shape: the host checks paths and sizes against the files it sent (runtime/host/acceptCompiled.ts).
       return isCompiledModules(x);
     case 'sdk-call':
       // Only the envelope: the bridge checks params per method and answers with a code.
