@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RequestError } from '../client/RequestError.ts';
 import { RoomClient } from '../client/RoomClient.ts';
-import { type RunningNginx, startNginx } from '../e2e/nginx.ts';
-import { approveProposal, proposeApp } from '../e2e/proposeApp.ts';
-import { type RunningServer, spawnServer } from '../e2e/spawnServer.ts';
 import { followEvents } from '../test-support/followEvents.ts';
+import { approveProposal, proposeApp } from '../test-support/proposeApp.ts';
+import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
+import { type RunningNginx, startNginx } from '../test-support/startNginx.ts';
 import type { ProposalView } from '../validation/views.ts';
 import { createTestSchema, dropTestSchema } from './store/testStore.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, spawnServer } from '../../e2e/spawnServer.ts';
+import { type RunningServer, spawnServer } from '../../test-support/spawnServer.ts';
 import { type Api, apiClient } from '../../test-support/testClient.ts';
 import type { PackagesPath } from '../../validation/views.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
