@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { RoomClient } from '../client/RoomClient.ts';
 import { proposeApp } from '../test-support/proposeApp.ts';
 import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
-import { createTestSchema, dropTestSchema } from './store/testStore.ts';
+import { createTestSchema, dropTestSchema } from '../test-support/testStore.ts';
 
 // Real server processes on one DATABASE_URL, each with a data folder of its own. Ports from RESTART_PORT.
 const PORT = Number(process.env.RESTART_PORT ?? 5264);
