@@ -16,8 +16,8 @@ import { requestedRanges } from '../server/domain/dependencies.ts';
 import { fillCache } from '../server/npm/fillCache.ts';
 import { NpmCache } from '../server/npm/NpmCache.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-support/chromium.ts';
+import { type AppOutcome, openApp, packageExamples } from '../test-support/packageExamples.ts';
 import { spawnServer } from '../test-support/spawnServer.ts';
-import { type AppOutcome, openApp, packageExamples } from './sandpack/packageExamples.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.SANDPACK_COMPAT_PORT ?? 5662);
