@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Two projects: every unit and integration test on SQLite (the default engine), and the server's
  * store-backed integration tests again on PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a
- * throwaway one). Each PostgreSQL test gets a schema of its own (server/store/testStore.ts).
+ * throwaway one). Each PostgreSQL test gets a schema of its own (test-support/testStore.ts).
  */
 const ALL = ['{src,runtime,server,client,validation,scripts,build,test-support}/**/*.test.ts'];
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appDir } from './cliHarness.ts';
+import { appDir } from '../test-support/cliHarness.ts';
 import { collectFiles } from './collectFiles.ts';
 import { parseGitignore } from './gitignore.ts';
 

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appDir, runRoom } from '../test-support/cliHarness.ts';
 import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
 import { type Api, apiClient } from '../test-support/testClient.ts';
-import { appDir, runRoom } from './cliHarness.ts';
-import { VirtualClock } from './VirtualClock.ts';
+import { VirtualClock } from '../test-support/VirtualClock.ts';
 
 const APP = 'export default function App() {\n  return <h1>Hi</h1>;\n}\n';
 let s: TestServer;

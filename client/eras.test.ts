@@ -5,10 +5,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpHandler, Server as ModernServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDir, runRoom } from '../test-support/cliHarness.ts';
 import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
 import { apiClient } from '../test-support/testClient.ts';
 import { MCP_PATH, TOOLS } from '../validation/mcpTools.ts';
-import { appDir, runRoom } from './cliHarness.ts';
 import { rememberedEra } from './RoomClient.ts';
 
 const APP = 'export default () => null;\n';

@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appDir, runRoom } from '../test-support/cliHarness.ts';
 import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
 import { apiClient } from '../test-support/testClient.ts';
-import { appDir, runRoom } from './cliHarness.ts';
-import { VirtualClock } from './VirtualClock.ts';
+import { VirtualClock } from '../test-support/VirtualClock.ts';
 
 const APP = 'export default function App() {\n  return <h1>Hi</h1>;\n}\n';
 // Sets the terminal's title, clears the screen, reverses the text, and a C1 CSI.

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { oauthFlow } from '../server/oauth/oauthTestFlow.ts';
+import { runRoom } from '../test-support/cliHarness.ts';
+import { oauthFlow } from '../test-support/oauthFlow.ts';
 import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
 import { apiClient } from '../test-support/testClient.ts';
-import { runRoom } from './cliHarness.ts';
 
 let s: TestServer;
 let credentials: string;

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appDir, runRoom } from '../test-support/cliHarness.ts';
 import { defined } from '../test-support/defined.ts';
+import { startLossyProxy } from '../test-support/LossyProxy.ts';
 import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
 import { type Api, apiClient } from '../test-support/testClient.ts';
 import { snippetKey } from '../validation/idempotencyKey.ts';
 import type { ToolInput } from '../validation/mcpTools.ts';
 import { validateSnippetProposal } from '../validation/proposal.ts';
-import { appDir, runRoom } from './cliHarness.ts';
-import { startLossyProxy } from './LossyProxy.ts';
 import type { RequestError } from './RequestError.ts';
 import { RoomClient } from './RoomClient.ts';
 

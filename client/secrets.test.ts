@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appDir, runRoom } from '../test-support/cliHarness.ts';
 import { startTestServer, type TestServer } from '../test-support/startTestServer.ts';
 import { type Api, apiClient } from '../test-support/testClient.ts';
-import { appDir, runRoom } from './cliHarness.ts';
 import { collectFiles } from './collectFiles.ts';
 
 const APP = 'export default function App() {\n  return <h1>Hi</h1>;\n}\n';

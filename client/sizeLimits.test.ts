@@ -4,8 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { appDir, runRoom } from '../test-support/cliHarness.ts';
 import { LIMITS, REPOSITORY_LIMITS } from '../validation/proposal.ts';
-import { appDir, runRoom } from './cliHarness.ts';
 import { collectFiles } from './collectFiles.ts';
 
 const APP = 'export default function App() {\n  return <h1>Hi</h1>;\n}\n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from './VirtualClock.ts';
+import { VirtualClock } from '../test-support/VirtualClock.ts';
 import { type Decision, waitForDecision } from './waitForDecision.ts';
 
 /** A decision that arrives at `at` ms on the clock. */

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { approveProposal, type JsonApi, proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
 import { noSeriousViolations } from './noSeriousViolations.ts';
-import { approveProposal, type JsonApi, proposeApp } from './proposeApp.ts';
 import { createRoom, ownerAuth } from './rooms.ts';
 
 // Another launcher hears of an approval through the room's event stream, and a frame loads: allow for a busy machine.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
+import { proposeApp, requestApi } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
-import { proposeApp, requestApi } from './proposeApp.ts';
 import { createRoom, ownerAuth, roomWithApps } from './rooms.ts';
 
 const APP = { 'src/App.tsx': 'export default function App() {\n  return <p>Hi</p>;\n}\n' };

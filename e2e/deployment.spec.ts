@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type RunningNginx, startNginx } from './nginx.ts';
-import { type RunningServer, spawnServer } from './spawnServer.ts';
+import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
+import { type RunningNginx, startNginx } from '../test-support/startNginx.ts';
 
 // A server deployed as the README's Deployment section says: its own shell host and a frame domain of its
 // own (Chromium resolves *.localhost to loopback), behind Debian's nginx running deploy/nginx.conf.

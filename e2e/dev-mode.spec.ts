@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request as httpRequest } from '@playwright/test';
+import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
 import { E2E_OWNER_TOKEN, E2E_PORT } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { approveApp, createRoom, textApp } from './rooms.ts';
-import { type RunningServer, spawnServer } from './spawnServer.ts';
 
 // `npm run dev`: the server plus Vite's dev server (React's development build, StrictMode's double
 // effects) on ports of their own beside the suite's server.

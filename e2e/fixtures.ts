@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { JsonApi } from '../test-support/proposeApp.ts';
 import { E2E_OWNER_TOKEN } from './env.ts';
-import type { JsonApi } from './proposeApp.ts';
 import { ownerApi } from './rooms.ts';
 
 interface Fixtures {

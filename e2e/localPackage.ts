@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Manifest, NpmCache } from '../server/npm/NpmCache.ts';
-import { packageEntries, packTarball } from '../server/npm/packTarball.ts';
 import { type Packument, RegistryClient, type RegistryManifest } from '../server/npm/RegistryClient.ts';
+import { packageEntries, packTarball } from '../test-support/packTarball.ts';
 
 /** A package of the tests' own (`package.json` names it): files, and a version named after them. */
 export interface LocalPackage {

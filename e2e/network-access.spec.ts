@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { LoopbackApi } from '../test-support/LoopbackApi.ts';
+import { proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
-import { proposeApp } from './proposeApp.ts';
 import { createRoom } from './rooms.ts';
 
 const LIVE = { timeout: 15_000 };

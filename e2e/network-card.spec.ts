@@ -1,5 +1,5 @@
+import { approveProposal, proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
-import { approveProposal, proposeApp } from './proposeApp.ts';
 import { createRoom } from './rooms.ts';
 
 // The queue hears of a proposal through the room's event stream: allow for a busy machine.

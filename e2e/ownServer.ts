@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
+import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
 import { E2E_NPM_CACHE } from './env.ts';
-import { type RunningServer, spawnServer } from './spawnServer.ts';
 
 const LOOPBACK = /^(127\.0\.0\.1|localhost|[a-z0-9-]+\.localhost|\[::1\])$/;
 

@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { openApp, packageExamples } from '../scripts/sandpack/packageExamples.ts';
 import { cacheIsFilled } from '../server/npm/fillCache.ts';
+import { DATE_APP_SANDPACK } from '../test-support/dateApps.ts';
+import { openApp, packageExamples } from '../test-support/packageExamples.ts';
 import { requestOnHost } from '../test-support/requestOnHost.ts';
+import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
+import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from '../test-support/tailwindApp.ts';
 import type { ProposalView } from '../validation/views.ts';
-import { DATE_APP_SANDPACK } from './dateApps.ts';
 import { E2E_NPM_CACHE as CACHE } from './env.ts';
 import { cacheLocalPackage, localPackage } from './localPackage.ts';
 import { blockEgress } from './ownServer.ts';
-import { type RunningServer, spawnServer } from './spawnServer.ts';
-import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from './tailwindApp.ts';
 
 // Our own server, offline over the filled e2e cache: every package comes from the cache, none from outside.
 const PORT = Number(process.env.E2E_PORT ?? 5179) + 2;

@@ -1,6 +1,6 @@
+import { proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
 import { noSeriousViolations } from './noSeriousViolations.ts';
-import { proposeApp } from './proposeApp.ts';
 import { createRoom } from './rooms.ts';
 
 // Real base64 of random bytes mixes cases and digits.

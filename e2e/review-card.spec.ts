@@ -1,7 +1,7 @@
+import { proposeApp } from '../test-support/proposeApp.ts';
 import { E2E_OWNER_TOKEN } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { noSeriousViolations } from './noSeriousViolations.ts';
-import { proposeApp } from './proposeApp.ts';
 import { createRoom, ownerAuth } from './rooms.ts';
 
 // A proposal's card: every file shown, hidden characters and long lines flagged; the large-file stall test is in review-stall.spec.ts.

@@ -1,5 +1,5 @@
+import { approveProposal, proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
-import { approveProposal, proposeApp } from './proposeApp.ts';
 import { createRoom, textApp } from './rooms.ts';
 
 // An update whose only change is where lines end: the diff compares lines without endings, the card names them.

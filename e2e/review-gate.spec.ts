@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
+import { approveProposal, proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
 import { noSeriousViolations } from './noSeriousViolations.ts';
-import { approveProposal, proposeApp } from './proposeApp.ts';
 import { createRoom, ownerAuth, textApp } from './rooms.ts';
 
 // The review card never offers approval of what it has not shown: the real server answers, only late or not at all.

@@ -1,6 +1,6 @@
+import { proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
 import { noSeriousViolations } from './noSeriousViolations.ts';
-import { proposeApp } from './proposeApp.ts';
 import { approveApp, createRoom, ownerAuth, textApp } from './rooms.ts';
 
 // Who sees what: members never see the queue; the owner's tokens and invites.

@@ -1,5 +1,5 @@
+import { proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
-import { proposeApp } from './proposeApp.ts';
 import { createRoom, ownerAuth, textApp } from './rooms.ts';
 
 // The owner's queue: paging, declining one or several, every card's files shown open.

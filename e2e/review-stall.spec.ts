@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import { proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
-import { proposeApp } from './proposeApp.ts';
 import { createRoom, textApp } from './rooms.ts';
 
 // A proposal can hold 128 KB of line feeds: the card must show every line without freezing the owner's page.

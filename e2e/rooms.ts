@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { approveProposal, type JsonApi, proposeApp, requestApi } from '../test-support/proposeApp.ts';
 import { E2E_OWNER_TOKEN } from './env.ts';
-import { approveProposal, type JsonApi, proposeApp, requestApi } from './proposeApp.ts';
 
 /** The owner's bearer header for API calls made by tests. */
 export const ownerAuth = { authorization: `Bearer ${E2E_OWNER_TOKEN}` };

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DATE_APP, DATE_APP_LOCAL } from './dateApps.ts';
+import { DATE_APP, DATE_APP_LOCAL } from '../test-support/dateApps.ts';
+import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from '../test-support/tailwindApp.ts';
 import { blockEgress, ownServer } from './ownServer.ts';
-import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from './tailwindApp.ts';
 
 // Our own server: offline npm mode over the cache the global setup fills (the shared one wipes its data).
 // These specs exercise Sandpack with date-fns and use-immer, which the server would otherwise pre-bundle.

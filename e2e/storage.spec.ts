@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-support/chromium.ts';
 import { E2E_OWNER_TOKEN, E2E_PORT } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { addProbe, logRequests, newRoom, openProbe } from './storageProbe.ts';

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type FrameLocator, type Page } from '@playwright/test';
+import { approveProposal, proposeApp, requestApi } from '../test-support/proposeApp.ts';
 import { E2E_OWNER_TOKEN } from './env.ts';
-import { approveProposal, proposeApp, requestApi } from './proposeApp.ts';
 
 const auth = { authorization: `Bearer ${E2E_OWNER_TOKEN}` };
 

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
+import { proposeApp } from '../test-support/proposeApp.ts';
+import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from '../test-support/tailwindApp.ts';
 import { cachedEntries } from './cachedEntries.ts';
 import { expect, test } from './fixtures.ts';
-import { proposeApp } from './proposeApp.ts';
 import { createRoom, ownerApi, roomWithApps } from './rooms.ts';
-import { expectDarkFollowsTheme, expectTailwindStyled, tailwindApp } from './tailwindApp.ts';
 
 const TAILWIND_APP = tailwindApp();
 

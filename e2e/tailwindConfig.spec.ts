@@ -1,7 +1,7 @@
+import { proposeApp } from '../test-support/proposeApp.ts';
+import { SHADCN_APP, V3_APP } from '../test-support/tailwindConfigApps.ts';
 import { expect, test } from './fixtures.ts';
-import { proposeApp } from './proposeApp.ts';
 import { createRoom, ownerApi, roomWithApps } from './rooms.ts';
-import { SHADCN_APP, V3_APP } from './tailwindConfigApps.ts';
 
 test('a Tailwind v3 app (@tailwind directives, tailwind.config.ts) and a shadcn-themed one render styled', async ({
   ownerPage: page,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import { approveProposal, proposeApp } from '../test-support/proposeApp.ts';
 import { expect, test } from './fixtures.ts';
-import { approveProposal, proposeApp } from './proposeApp.ts';
 import { createRoom } from './rooms.ts';
 import { ARTIFACT_APP, visitCounter } from './webStorageApps.ts';
 

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { ensureBuilt } from '../build/ensureBuilt.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { spawnServer } from '../e2e/spawnServer.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-support/chromium.ts';
 import { loadCorpus } from '../test-support/harness/corpus.ts';
 import { openHarness } from '../test-support/harness/openHarness.ts';
 import { type ExampleOutcome, runExamples } from '../test-support/harness/runExamples.ts';
+import { spawnServer } from '../test-support/spawnServer.ts';
 
 /**
  * `npm run compat`: renders every self-contained react.dev example through the real runtime (real

@@ -8,8 +8,8 @@
  */
 import { chromium } from '@playwright/test';
 import { ensureBuilt } from '../build/ensureBuilt.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { readConfig } from '../server/config.ts';
+import { fillSandpackCache } from '../server/npm/fillSandpackCache.ts';
 import { agentAppPackages } from '../test-support/agentApps/agentAppPackages.ts';
 import {
   AGENT_API_PORT,
@@ -19,8 +19,8 @@ import {
 import { loadAgentApps } from '../test-support/agentApps/corpus.ts';
 import { REPORT_MD, summary, writeReport } from '../test-support/agentApps/report.ts';
 import { type AgentAppResult, runAgentApp } from '../test-support/agentApps/runAgentApp.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-support/chromium.ts';
 import { LoopbackApi } from '../test-support/LoopbackApi.ts';
-import { fillSandpackCache } from './sandpack/fillSandpackCache.ts';
 
 const PORT = Number(process.env.AGENT_COMPAT_PORT ?? 5664);
 const match = process.env.COMPAT_MATCH ?? '';

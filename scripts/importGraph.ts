@@ -2,10 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-/** One module's imports: `runtime` are those that load it, `types` those the compiler erases. */
+/** One module's imports: `runtime` are those that load it, `types` those the compiler erases (both project
+ * files), `packages` the bare specifiers it names (`vitest`, `node:fs`), type-only or not. */
 export interface ModuleImports {
   runtime: string[];
   types: string[];
+  packages: string[];
 }
 
 const SOURCE = /\.(ts|tsx)$/;
@@ -13,13 +15,18 @@ const TEST = /\.test\.tsx?$/;
 
 /** Every non-test TypeScript file under `dirs` (relative to `root`), as root-relative paths. */
 export function productFiles(root: string, dirs: string[]): string[] {
+  return sourceFiles(root, dirs).filter((file) => !TEST.test(file));
+}
+
+/** Every TypeScript file under `dirs` (relative to `root`), tests included, as root-relative paths. */
+export function sourceFiles(root: string, dirs: string[]): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules') walk(rel);
-      } else if (SOURCE.test(entry.name) && !TEST.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
         files.push(rel);
       }
     }
@@ -70,10 +77,13 @@ function resolve(specifier: string, from: string): string | undefined {
 export function importsOf(root: string, file: string): ModuleImports {
   const absolute = path.join(root, file);
   const source = ts.createSourceFile(absolute, readFileSync(absolute, 'utf8'), ts.ScriptTarget.Latest, false);
-  const found: ModuleImports = { runtime: [], types: [] };
+  const found: ModuleImports = { runtime: [], types: [], packages: [] };
   const add = (specifier: string, typeOnly: boolean) => {
     // Packages are not product code (no path aliases here): only relative specifiers can close a cycle.
-    if (!specifier.startsWith('.')) return;
+    if (!specifier.startsWith('.')) {
+      found.packages.push(specifier);
+      return;
+    }
     const resolved = resolve(specifier, absolute);
     if (!resolved) return;
     const target = path.relative(root, resolved);

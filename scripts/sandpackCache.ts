@@ -5,10 +5,11 @@
  * tree. Then `ROOM_NPM_OFFLINE=1` serves only this cache. The e2e setup fills it the same way when missing.
  */
 import { readConfig } from '../server/config.ts';
-import { fillSandpackCache, refusedRoots, sandpackCacheRoots } from './sandpack/fillSandpackCache.ts';
+import { fillSandpackCache, refusedRoots, sandpackCacheRoots } from '../server/npm/fillSandpackCache.ts';
+import { defaultCachePackages } from '../test-support/defaultCachePackages.ts';
 
 const config = readConfig();
-const packages = process.argv.length > 2 ? process.argv.slice(2) : undefined;
+const packages = process.argv.length > 2 ? process.argv.slice(2) : defaultCachePackages();
 const refused = refusedRoots(sandpackCacheRoots(packages));
 if (refused.length > 0) {
   process.stderr.write(`sandpack:cache: ${refused.join('; ')}\n`);

@@ -11,13 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { ensureBuilt } from '../build/ensureBuilt.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { spawnServer } from '../e2e/spawnServer.ts';
 import { readConfig } from '../server/config.ts';
 import { requestedRanges } from '../server/domain/dependencies.ts';
 import { fillCache } from '../server/npm/fillCache.ts';
 import { NpmCache } from '../server/npm/NpmCache.ts';
-import { type AppOutcome, openApp, packageExamples } from './sandpack/packageExamples.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-support/chromium.ts';
+import { type AppOutcome, openApp, packageExamples } from '../test-support/packageExamples.ts';
+import { spawnServer } from '../test-support/spawnServer.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.SANDPACK_COMPAT_PORT ?? 5662);

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { ensureBuilt } from '../build/ensureBuilt.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { spawnServer } from '../e2e/spawnServer.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-support/chromium.ts';
+import { spawnServer } from '../test-support/spawnServer.ts';
 
 /**
  * `npm run screenshot`: the Demo room's launcher (docs/launcher.png), in four views (docs/launcher-1280-light.png,

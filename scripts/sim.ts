@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnServer } from '../e2e/spawnServer.ts';
+import { spawnServer } from '../test-support/spawnServer.ts';
 import { lostResponses } from './sim/lostResponses.ts';
 import { waitingForOwner } from './sim/waitingForOwner.ts';
 

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RequestError } from '../client/RequestError.ts';
 import { RoomClient } from '../client/RoomClient.ts';
-import { type RunningNginx, startNginx } from '../e2e/nginx.ts';
-import { approveProposal, proposeApp } from '../e2e/proposeApp.ts';
-import { type RunningServer, spawnServer } from '../e2e/spawnServer.ts';
 import { followEvents } from '../test-support/followEvents.ts';
+import { approveProposal, proposeApp } from '../test-support/proposeApp.ts';
+import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
+import { type RunningNginx, startNginx } from '../test-support/startNginx.ts';
+import { createTestSchema, dropTestSchema } from '../test-support/testStore.ts';
 import type { ProposalView } from '../validation/views.ts';
-import { createTestSchema, dropTestSchema } from './store/testStore.ts';
 
 // Two real servers on one PostgreSQL schema behind Debian's nginx running deploy/nginx.conf (ports
 // changed only). Servers on BEHIND_NGINX_PORT and the next one; nginx on BEHIND_NGINX_PROXY_PORT.

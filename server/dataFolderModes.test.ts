@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { type RunningServer, spawnServer } from '../e2e/spawnServer.ts';
+import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
 
 // Real server processes on ports 5312-5313, started under umask 000: the server must not rely on its parent's.
 const PORT = Number(process.env.MODES_PORT ?? 5312);

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { RequestError } from '../client/RequestError.ts';
 import { RoomClient } from '../client/RoomClient.ts';
-import { proposeApp } from '../e2e/proposeApp.ts';
-import { type RunningServer, spawnServer } from '../e2e/spawnServer.ts';
+import { proposeApp } from '../test-support/proposeApp.ts';
+import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
 
 // Real server processes on engineer A's spawned-server ports; one data folder survives the kill.
 const TOKEN = 'durability-owner-token-0123456789';

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { RoomClient } from '../client/RoomClient.ts';
-import { proposeApp } from '../e2e/proposeApp.ts';
-import { type RunningServer, spawnServer } from '../e2e/spawnServer.ts';
-import { createTestSchema, dropTestSchema } from './store/testStore.ts';
+import { proposeApp } from '../test-support/proposeApp.ts';
+import { type RunningServer, spawnServer } from '../test-support/spawnServer.ts';
+import { createTestSchema, dropTestSchema } from '../test-support/testStore.ts';
 
 // Real server processes on one DATABASE_URL, each with a data folder of its own. Ports from RESTART_PORT.
 const PORT = Number(process.env.RESTART_PORT ?? 5264);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { spawnServer } from '../e2e/spawnServer.ts';
+import { spawnServer } from '../test-support/spawnServer.ts';
 
 // Server-only checks of the real process (moved from Playwright: no browser needed). Each test starts one or
 // two real server processes: on a busy 2-core machine one start can take 20 s.

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { spawnServer } from '../e2e/spawnServer.ts';
+import { spawnServer } from '../test-support/spawnServer.ts';
 
-// The one helper that starts real server processes (e2e/spawnServer.ts), on ports 5314-5315.
+// The one helper that starts real server processes (test-support/spawnServer.ts), on ports 5314-5315.
 const PORT = Number(process.env.SPAWN_PORT ?? 5314);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'room-spawn-'));
 

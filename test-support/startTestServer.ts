@@ -5,7 +5,7 @@ import { readConfig } from '../server/config.ts';
 import { ensureOwner } from '../server/domain/auth.ts';
 import { createHandler } from '../server/http/createHandler.ts';
 import type { Deps } from '../server/http/Router.ts';
-import { openTestStore } from '../server/store/testStore.ts';
+import { openTestStore } from './testStore.ts';
 
 export interface TestServer {
   url: string;

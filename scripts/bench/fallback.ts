@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { DATE_APP, DATE_APP_LOCAL } from '../../e2e/dateApps.ts';
+import { DATE_APP, DATE_APP_LOCAL } from '../../test-support/dateApps.ts';
 import { type Series, series } from './openTab.ts';
 
 /** Proposes and approves an app in a room; its id. */

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { DATE_APP_SUBPATH, DATE_APP_SUBPATH_LOCAL } from '../../e2e/dateApps.ts';
+import { DATE_APP_SUBPATH, DATE_APP_SUBPATH_LOCAL } from '../../test-support/dateApps.ts';
 import { openHarness } from '../../test-support/harness/openHarness.ts';
 import { addApp, addRoom, measureNavigation } from './fallback.ts';
 import { measureOpen, type Series } from './openTab.ts';

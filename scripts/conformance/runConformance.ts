@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { spawnServer } from '../../e2e/spawnServer.ts';
+import { spawnServer } from '../../test-support/spawnServer.ts';
 import { MCP_PATH } from '../../validation/mcpTools.ts';
 
 /**

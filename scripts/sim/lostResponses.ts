@@ -1,6 +1,6 @@
-import { startLossyProxy } from '../../client/LossyProxy.ts';
 import { RoomClient } from '../../client/RoomClient.ts';
 import { withRetry } from '../../client/withRetry.ts';
+import { startLossyProxy } from '../../test-support/LossyProxy.ts';
 import { snippetKey } from '../../validation/idempotencyKey.ts';
 import { hashUniform } from './rng.ts';
 

@@ -1,5 +1,5 @@
-import { VirtualClock } from '../../client/VirtualClock.ts';
 import { type Backoff, CLI_BACKOFF, CLI_BUDGET_MS, waitForDecision } from '../../client/waitForDecision.ts';
+import { VirtualClock } from '../../test-support/VirtualClock.ts';
 import { normal, quantile, seededRandom } from './rng.ts';
 
 export interface WaitStrategy {

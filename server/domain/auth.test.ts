@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openTestStore, type TestStore } from '../../test-support/testStore.ts';
 import type { SqlStore } from '../store/SqlStore.ts';
-import { openTestStore, type TestStore } from '../store/testStore.ts';
 import {
   createSession,
   ensureOwner,

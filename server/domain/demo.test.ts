@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openTestStore, type TestStore } from '../../test-support/testStore.ts';
 import type { SqlStore } from '../store/SqlStore.ts';
-import { openTestStore, type TestStore } from '../store/testStore.ts';
 import { ensureDemo } from './demo.ts';
 
 let opened: TestStore;

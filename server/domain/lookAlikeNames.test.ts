@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openTestDomain, type TestDomain } from '../../test-support/testDomain.ts';
 import { proposeRepo, proposeSnippet } from './proposals.ts';
 import { createRepository, createVersion } from './repositories.ts';
 import { approveProposal, declineProposal } from './review.ts';
-import { openTestDomain, type TestDomain } from './testDomain.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
 const LOOK_ALIKE = 'Standup t\u0456mer'; // Cyrillic і

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openTestDomain, type TestDomain } from '../../test-support/testDomain.ts';
 import { proposeRepo, proposeSnippet } from './proposals.ts';
 import { createRepository, createVersion } from './repositories.ts';
-import { openTestDomain, type TestDomain } from './testDomain.ts';
 
 const APP = { 'src/App.tsx': 'export default () => null;\n' };
 let t: TestDomain;

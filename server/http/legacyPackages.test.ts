@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defined } from '../../test-support/defined.ts';
+import { packageEntries, packTarball } from '../../test-support/packTarball.ts';
 import { requestOnHost } from '../../test-support/requestOnHost.ts';
 import { roomFixture } from '../../test-support/roomFixture.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
@@ -13,7 +14,6 @@ import {
   retryPackageBuilds,
 } from '../domain/legacyPackages.ts';
 import { NpmCache } from '../npm/NpmCache.ts';
-import { packageEntries, packTarball } from '../npm/packTarball.ts';
 import type { SqlStore } from '../store/SqlStore.ts';
 
 // Real packages, built for real: one esbuild can bundle, one that needs a Node built-in.

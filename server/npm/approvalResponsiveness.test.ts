@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { packageEntries, packTarball } from '../../test-support/packTarball.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { TestRegistry } from '../../test-support/TestRegistry.ts';
 import { type Api, apiClient } from '../../test-support/testClient.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
 import { NpmCache } from './NpmCache.ts';
-import { packageEntries, packTarball } from './packTarball.ts';
 import { RegistryClient } from './RegistryClient.ts';
-import { TestRegistry } from './TestRegistry.ts';
 
 // An in-process server (its event loop and CPU time are this process's) approving a package of 19,990
 // empty files: unpacking and removing them ran on the server's loop, /healthz stalling for every room.

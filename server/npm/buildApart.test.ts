@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTarballs, pinned } from '../../test-support/localTarballs.ts';
+import { packageEntries, packTarball } from '../../test-support/packTarball.ts';
 import { buildBundleApart } from './buildApart.ts';
 import { BUNDLE_LIMITS, BundleFailed, SCRATCH_PREFIX } from './buildBundle.ts';
-import { packageEntries, packTarball } from './packTarball.ts';
 
 const PACKAGES: Record<string, Record<string, string>> = {
   fine: {

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTarballs, pinned } from '../../test-support/localTarballs.ts';
+import { packageEntries, packTarball } from '../../test-support/packTarball.ts';
 import { BUNDLE_LIMITS, BundleFailed, buildBundle } from './buildBundle.ts';
 import { PROVIDED_GLOBAL } from './bundleEntry.ts';
-import { packageEntries, packTarball } from './packTarball.ts';
 
 const RUNTIME_REACT = (createRequire(import.meta.url)('react-dom/package.json') as { version: string })
   .version;

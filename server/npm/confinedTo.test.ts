@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTarballs, pinned } from '../../test-support/localTarballs.ts';
+import { packageEntries, packTarball } from '../../test-support/packTarball.ts';
 import { BUNDLE_LIMITS, buildBundle } from './buildBundle.ts';
 import type { BuildJob } from './builderChild.ts';
 import { OUTSIDE } from './confinedTo.ts';
-import { packageEntries, packTarball } from './packTarball.ts';
 
 // A folder beside the scratch folders with files in it, and one that does not exist: the same refusal for both.
 let outside = '';

@@ -3,11 +3,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, spawnServer } from '../../e2e/spawnServer.ts';
 import { defined } from '../../test-support/defined.ts';
+import { type RunningServer, spawnServer } from '../../test-support/spawnServer.ts';
+import { TestRegistry } from '../../test-support/TestRegistry.ts';
 import { apiClient } from '../../test-support/testClient.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
-import { TestRegistry } from './TestRegistry.ts';
 
 // A real server process reading a real registry on loopback through the person's npm config
 // (npm_config_userconfig), attacked with hostile specs in every place a spec can come from.

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, spawnServer } from '../../e2e/spawnServer.ts';
+import { packageEntries, packTarball, type TarEntry } from '../../test-support/packTarball.ts';
+import { type RunningServer, spawnServer } from '../../test-support/spawnServer.ts';
+import { TestRegistry } from '../../test-support/TestRegistry.ts';
 import { type Api, apiClient } from '../../test-support/testClient.ts';
 import type { PackagesPath } from '../../validation/views.ts';
 import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/dependencies.ts';
 import { openStore } from '../store/openStore.ts';
 import { SCRATCH_PREFIX } from './buildBundle.ts';
-import { packageEntries, packTarball, type TarEntry } from './packTarball.ts';
-import { TestRegistry } from './TestRegistry.ts';
 
 // A real server process pre-building packages a loopback registry serves as real tarballs.
 const PORT = Number(process.env.HOSTILE_PORT ?? 5371);

@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
+import { type TestPackage, TestRegistry } from '../../test-support/TestRegistry.ts';
 import { type Api, apiClient } from '../../test-support/testClient.ts';
 import type { ProposalView } from '../../validation/views.ts';
 import { BUNDLER_IMPLICIT, MAX_TREE_UNPACKED_BYTES, REACT_VERSION } from '../domain/dependencies.ts';
@@ -12,7 +13,6 @@ import { RateLimiter } from '../domain/RateLimiter.ts';
 import { NpmCache } from './NpmCache.ts';
 import { nodeOnlyReason, unpackedSizeOf } from './packageJudgement.ts';
 import { RegistryClient, type RegistryManifest } from './RegistryClient.ts';
-import { type TestPackage, TestRegistry } from './TestRegistry.ts';
 
 // Manifest fields the proposal-time judgement reads are the registry's (or a package author's) words:
 // a wrong type, a negative, fractional or absurd size never crashes, never counts, never misleads.

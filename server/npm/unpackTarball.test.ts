@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { packageEntries, packTarball, type TarEntry } from './packTarball.ts';
+import { packageEntries, packTarball, type TarEntry } from '../../test-support/packTarball.ts';
 import { tarballUnpackedSize } from './tarballSize.ts';
 import { UNPACK_LIMITS, UnsafeTarball, unpackTarball } from './unpackTarball.ts';
 

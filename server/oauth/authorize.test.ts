@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { oauthFlow, REDIRECT } from '../../test-support/oauthFlow.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { apiClient } from '../../test-support/testClient.ts';
-import { oauthFlow, REDIRECT } from './oauthTestFlow.ts';
 
 let s: TestServer;
 let flow: ReturnType<typeof oauthFlow>;

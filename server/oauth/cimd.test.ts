@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { oauthFlow, REDIRECT } from '../../test-support/oauthFlow.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
-import { oauthFlow, REDIRECT } from './oauthTestFlow.ts';
 
 // Client ID Metadata Documents end to end over HTTP: a client known only by its document's URL.
 

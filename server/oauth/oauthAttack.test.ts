@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { defined } from '../../test-support/defined.ts';
+import { oauthFlow } from '../../test-support/oauthFlow.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { apiClient } from '../../test-support/testClient.ts';
 import { ensureOwner } from '../domain/auth.ts';
 import { CODE_MS } from './oauthLimits.ts';
-import { oauthFlow } from './oauthTestFlow.ts';
 
 // Attack probes against the authorization server: each asserts the safe behaviour.
 

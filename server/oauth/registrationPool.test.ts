@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
+import { oauthFlow, REDIRECT } from '../../test-support/oauthFlow.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { registerClient } from '../domain/oauthClients.ts';
 import { PENDING_CLIENT_MS, PENDING_PER_ADDRESS } from './oauthLimits.ts';
-import { oauthFlow, REDIRECT } from './oauthTestFlow.ts';
 
 // Registration budgets another page or visitor could spend: only JSON bodies (so a browser preflights),
 // and registrations nobody consented to kept apart from the address budget and the client cap.

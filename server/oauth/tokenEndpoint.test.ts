@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { defined } from '../../test-support/defined.ts';
+import { oauthFlow } from '../../test-support/oauthFlow.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { apiClient } from '../../test-support/testClient.ts';
 import type { SqlStore } from '../store/SqlStore.ts';
 import { ACCESS_TOKEN_MS, CODE_MS, REFRESH_TOKEN_MS } from './oauthLimits.ts';
-import { oauthFlow } from './oauthTestFlow.ts';
 
 let s: TestServer;
 let flow: ReturnType<typeof oauthFlow>;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openTestStore, type TestStore } from '../../test-support/testStore.ts';
 import type { OAuthSecretRow } from './OAuthStore.ts';
 import { SqlOAuthStore } from './SqlOAuthStore.ts';
-import { openTestStore, type TestStore } from './testStore.ts';
 
 let t: TestStore;
 let oauth: SqlOAuthStore;

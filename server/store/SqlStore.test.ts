@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openTestStore, type TestStore } from '../../test-support/testStore.ts';
 import { approveUnique, rollbackInstance } from '../domain/approvalRules.ts';
 import type { SqlStore } from './SqlStore.ts';
 import type { NewEvent, ProposalRow } from './Store.ts';
@@ -13,7 +14,6 @@ import { sqlRepositoryStore } from './sqlRepositories.ts';
 import { sqlReviewStore, sqlReviewTransaction } from './sqlReview.ts';
 import { sqlRoomStore } from './sqlRooms.ts';
 import { sqlSessionStore } from './sqlSessions.ts';
-import { openTestStore, type TestStore } from './testStore.ts';
 
 let opened: TestStore;
 let store: SqlStore;

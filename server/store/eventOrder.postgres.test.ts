@@ -1,10 +1,15 @@
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
+import {
+  createTestSchema,
+  dropTestSchema,
+  openTestStore,
+  type TestStore,
+} from '../../test-support/testStore.ts';
 import { migrations } from './migrations.ts';
 import { openStore } from './openStore.ts';
 import type { NewEvent } from './Store.ts';
 import { insertEvent } from './sqlEvents.ts';
-import { createTestSchema, dropTestSchema, openTestStore, type TestStore } from './testStore.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openTestStore, type TestStore } from '../../test-support/testStore.ts';
 import { approveUnique } from '../domain/approvalRules.ts';
 import { SKELETON_BASIS, skeletonKey } from './nameSkeletons.ts';
 import { openStore } from './openStore.ts';
 import type { ProposalRow } from './Store.ts';
-import { openTestStore, type TestStore } from './testStore.ts';
 
 let t: TestStore;
 beforeEach(async () => {

@@ -4,13 +4,19 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
+import {
+  createTestSchema,
+  dropTestSchema,
+  openTestStore,
+  type TestStore,
+  testEngine,
+} from '../../test-support/testStore.ts';
 import { approveUnique } from '../domain/approvalRules.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations.ts';
 import { skeletonKey } from './nameSkeletons.ts';
 import { openDatabase } from './openDatabase.ts';
 import { openStore } from './openStore.ts';
-import { createTestSchema, dropTestSchema, openTestStore, type TestStore, testEngine } from './testStore.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { createTestSchema, dropTestSchema } from '../../test-support/testStore.ts';
 import { ensureOwner, resolveToken } from '../domain/auth.ts';
 import { ensureDemo } from '../domain/demo.ts';
 import { EventBus } from '../domain/EventBus.ts';
@@ -10,7 +11,6 @@ import { PgEventRelay } from './PgEventRelay.ts';
 import { ServerRegistry } from './ServerRegistry.ts';
 import { SqlRateLimiter } from './SqlRateLimiter.ts';
 import type { SqlStore } from './SqlStore.ts';
-import { createTestSchema, dropTestSchema } from './testStore.ts';
 
 // "Servers": stores of their own (pools, data folders, registries) on one PostgreSQL schema.
 const cleanup: (() => Promise<unknown>)[] = [];

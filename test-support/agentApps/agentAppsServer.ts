@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, request } from '@playwright/test';
-import { requestApi } from '../../e2e/proposeApp.ts';
-import { type RunningServer, spawnServer } from '../../e2e/spawnServer.ts';
+import { requestApi } from '../proposeApp.ts';
+import { type RunningServer, spawnServer } from '../spawnServer.ts';
 import type { AgentAppServer } from './runAgentApp.ts';
 
 const TOKEN = 'agent-apps-owner-token-0123456789';

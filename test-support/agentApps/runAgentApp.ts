@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { RequestError } from '../../client/RequestError.ts';
-import { approveProposal, type JsonApi, proposeApp } from '../../e2e/proposeApp.ts';
-import { type AppPath, appOpened } from '../../scripts/sandpack/packageExamples.ts';
+import { type AppPath, appOpened } from '../packageExamples.ts';
+import { approveProposal, type JsonApi, proposeApp } from '../proposeApp.ts';
 import type { AgentApp } from './corpus.ts';
 import { frameErrorText, runScript } from './runScript.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestServer } from '../../test-support/startTestServer.ts';
-import { s256 } from '../domain/oauthTokens.ts';
+import { s256 } from '../server/domain/oauthTokens.ts';
+import type { TestServer } from './startTestServer.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read many response shapes
 type Json = any;

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openStore } from './openStore.ts';
-import type { SqlStore } from './SqlStore.ts';
+import { openStore } from '../server/store/openStore.ts';
+import type { SqlStore } from '../server/store/SqlStore.ts';
 
 export interface TestStore {
   store: SqlStore;

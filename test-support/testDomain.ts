@@ -1,10 +1,10 @@
-import { ALL_SCOPES } from '../../validation/scopes.ts';
-import { openTestStore } from '../store/testStore.ts';
-import type { Principal } from './auth.ts';
-import type { DomainDeps } from './DomainDeps.ts';
-import { EventBus } from './EventBus.ts';
-import { acceptInvite, createInvite } from './members.ts';
-import { RateLimiter } from './RateLimiter.ts';
+import type { Principal } from '../server/domain/auth.ts';
+import type { DomainDeps } from '../server/domain/DomainDeps.ts';
+import { EventBus } from '../server/domain/EventBus.ts';
+import { acceptInvite, createInvite } from '../server/domain/members.ts';
+import { RateLimiter } from '../server/domain/RateLimiter.ts';
+import { ALL_SCOPES } from '../validation/scopes.ts';
+import { openTestStore } from './testStore.ts';
 
 export interface TestDomain {
   d: DomainDeps;

@@ -1,4 +1,4 @@
-import type { Clock } from './waitForDecision.ts';
+import type { Clock } from '../client/waitForDecision.ts';
 
 /** A clock whose sleeps return at once and move time forward: tests and the simulation wait for free. */
 export class VirtualClock implements Clock {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { CORPUS_PATH } from '../../test-support/harness/corpus.ts';
+import { CORPUS_PATH } from './harness/corpus.ts';
 
 /** A react.dev example that needs npm packages, as a proposal's files. */
 export interface PackageExample {

@@ -1,28 +1,8 @@
-import { BUNDLER_IMPLICIT, REACT_VERSION } from '../../server/domain/bundlerImplicit.ts';
-import { fillCache } from '../../server/npm/fillCache.ts';
-import { type Manifest, NpmCache, type NpmCacheOptions } from '../../server/npm/NpmCache.ts';
-import type { PinnedPackage, TreeRoot } from '../../server/npm/resolveTree.ts';
-import { agentAppPackages } from '../../test-support/agentApps/agentAppPackages.ts';
 import { packageSpecProblem } from '../../validation/packageSpec.ts';
-
-// Exact, so CI fills the same cache every time.
-export const E2E_PACKAGES = [
-  'date-fns@4.4.0',
-  'use-immer@0.11.0',
-  'safe-buffer@5.2.1',
-  'react-textarea-autosize@8.5.9',
-  // The react.dev package examples e2e/packages.spec.ts runs pre-bundled, at the corpus's pins.
-  'immer@1.7.3',
-  'use-immer@0.5.1',
-  'remarkable@2.0.1',
-  // e2e/packages.spec.ts: zustand's persist middleware over the runtime's localStorage, pre-bundled.
-  'zustand@4.5.7',
-  // The shadcn/ui-style app e2e/projectConventions.spec.ts proposes (cn() and a Button).
-  'clsx@2.1.1',
-  'tailwind-merge@3.7.3',
-  'class-variance-authority@0.7.1',
-  '@radix-ui/react-slot@1.5.1',
-];
+import { BUNDLER_IMPLICIT, REACT_VERSION } from '../domain/bundlerImplicit.ts';
+import { fillCache } from './fillCache.ts';
+import { type Manifest, NpmCache, type NpmCacheOptions } from './NpmCache.ts';
+import type { PinnedPackage, TreeRoot } from './resolveTree.ts';
 
 // A progress line at most this often: a cold fill takes a while and should show it is moving.
 const PROGRESS_MS = 2000;
@@ -30,19 +10,14 @@ const PROGRESS_MS = 2000;
 export interface FillSandpackCacheOptions {
   /** The cache folder (`ROOM_NPM_CACHE`). */
   dir: string;
-  /** `name@range` specs besides the bundler's packages and React; default: {@link defaultCachePackages}. */
-  packages?: string[];
+  /** `name@range` specs besides the bundler's packages and React. */
+  packages: string[];
   /** Where progress goes, one line a call. */
   log?: (line: string) => void;
 }
 
-/** What the e2e apps import and what the agent-app corpus (`npm run compat:agents`) asks for. */
-export function defaultCachePackages(): string[] {
-  return [...E2E_PACKAGES, ...agentAppPackages()];
-}
-
 /** The cache's roots: the bundler's implicit packages, the runtime's React and the given specs. */
-export function sandpackCacheRoots(packages: string[] = defaultCachePackages()): TreeRoot[] {
+export function sandpackCacheRoots(packages: string[]): TreeRoot[] {
   return [
     ...Object.entries(BUNDLER_IMPLICIT).map(([name, range]) => ({ name, range, role: 'bundler' as const })),
     { name: 'react', range: REACT_VERSION, role: 'direct' },

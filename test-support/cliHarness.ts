@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CliIo } from './cliTypes.ts';
-import { runCli } from './main.ts';
+import type { CliIo } from '../client/cliTypes.ts';
+import { runCli } from '../client/main.ts';
 
 /** Runs `room …` in process with captured output (tests and the simulation). */
 // biome-ignore lint/suspicious/noExplicitAny: callers read many --json shapes
