@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 import { E2E_DATA_DIR, E2E_NPM_CACHE, E2E_OWNER_TOKEN, E2E_PORT } from './e2e/env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test-support/chromium.ts';
 
 // The meta suite's Sandpack case runs here too (metaSandpack): a bundler start beside K2 stalled the launcher past 500 ms.
 const SANDPACK_SPECS =

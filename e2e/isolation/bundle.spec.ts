@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cacheIsFilled } from '../../server/npm/fillCache.ts';
+import { spawnServer } from '../../test-support/spawnServer.ts';
 import { E2E_NPM_CACHE, E2E_PORT } from '../env.ts';
-import { spawnServer } from '../spawnServer.ts';
 import { defineRowTests } from './defineRowTests.ts';
 import { rowsIn } from './matrix.ts';
 

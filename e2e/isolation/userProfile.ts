@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-support/chromium.ts';
 
 /** Where a row runs: Playwright's fresh context (incognito-like), or a normal user's profile on disk. */
 export type Profile = 'fresh' | 'user';

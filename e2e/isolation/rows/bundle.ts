@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
+import { DATE_APP } from '../../../test-support/dateApps.ts';
 import { requestOnHost } from '../../../test-support/requestOnHost.ts';
-import { DATE_APP } from '../../dateApps.ts';
 import { at, failed, launcherIntact, noLeaks } from '../assertions.ts';
 import { probeApp } from '../probeApp.ts';
 import { PROBE_PACKAGE, packageProbeApp } from '../probePackage.ts';
