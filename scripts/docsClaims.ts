@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { repoFiles } from './repoFiles.ts';
 
 /**
  * What the prose docs name, checked against the tree so a rename breaks a test rather than the docs.
@@ -37,14 +37,9 @@ export interface Miss {
   why: string;
 }
 
-/** The repository as git tracks it, with exports read from each file's `export` lines. */
+/** The repository's files as .gitignore leaves them, with exports read from each file's `export` lines. */
 export function repoTree(root = REPO): Tree {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((f) => f && fs.existsSync(path.join(root, f)));
+  const files = repoFiles(root);
   const cache = new Map<string, Set<string>>();
   return {
     files,

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { statusFor } from '../server/http/respond.ts';
 import { ErrorCode } from '../validation/errorCodes.ts';
 import { TOOLS } from '../validation/mcpTools.ts';
 import { apiRouteKeys, cellRoutes, layoutFolders, routeKey, spans, tableRows } from './readmeTables.ts';
+import { repoFiles } from './repoFiles.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const README = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
@@ -51,9 +51,8 @@ describe('the README restates the contract', () => {
   });
 
   it('Layout: every top-level folder, and every subfolder of the product parts', () => {
-    const folders = execFileSync('git', ['ls-files'], { cwd: REPO, encoding: 'utf8' })
-      .split('\n')
-      .filter((f) => f.includes('/') && !f.startsWith('.'))
+    const folders = repoFiles(REPO)
+      .filter((f) => f.includes('/'))
       .map((f) => f.split('/'));
     const top = folders.map((p) => p[0] as string);
     const subs = folders
