@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { s256 } from '../server/domain/oauthTokens.ts';
+import { rawToolCall } from './rawToolCall.ts';
 import type { TestServer } from './startTestServer.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read many response shapes
@@ -123,20 +124,7 @@ export function oauthFlow(s: TestServer) {
     });
   /** A tools/call to the MCP endpoint with this bearer token: the HTTP status it gets. */
   const callTool = async (token: string, name = 'read_room', args: Json = {}) => {
-    const res = await fetch(resource, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name, arguments: args },
-      }),
-    });
+    const res = await rawToolCall(resource, token, name, args);
     await res.text();
     return res.status;
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rawToolCall } from '../../test-support/rawToolCall.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { type Api, apiClient, joinAsMember } from '../../test-support/testClient.ts';
 import type { ToolAnswer } from '../../test-support/toolAnswer.ts';
@@ -143,20 +144,7 @@ describe('auth', () => {
         arguments: { room_id: roomId, name: 'x', files: APP, idempotency_key: 'key-scope' },
       }),
     ).rejects.toMatchObject({ code: 403 });
-    const res = await fetch(`${s.url}/api/v1/external-mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${secret}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'propose_room_snippet_app', arguments: {} },
-      }),
-    });
+    const res = await rawToolCall(s.url, secret, 'propose_room_snippet_app');
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
     expect(res.headers.get('www-authenticate')).toContain('scope="osfoundry:write"');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rawToolCall } from '../../test-support/rawToolCall.ts';
 import { startTestServer, type TestServer } from '../../test-support/startTestServer.ts';
 import { type Api, apiClient, malformed } from '../../test-support/testClient.ts';
 
@@ -19,20 +20,7 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 async function viaMcp(args: Record<string, unknown>) {
-  const res = await fetch(`${s.url}/api/v1/external-mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${s.ownerToken}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'propose_room_repo_app', arguments: { ...args, room_id: roomId } },
-    }),
-  });
+  const res = await rawToolCall(s.url, s.ownerToken, 'propose_room_repo_app', { ...args, room_id: roomId });
   const { result } = (await res.json()) as {
     result: { isError?: boolean; structuredContent: { error?: object } };
   };
