@@ -26,6 +26,13 @@ test('creating a room from the rooms list opens its empty launcher as its owner'
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('No apps in this room yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Needs your approval' })).toBeVisible();
+  // A Ctrl-click is the browser's: the rooms list opens in a new tab and this launcher stays.
+  const opened = page.context().waitForEvent('page');
+  await page.getByRole('link', { name: 'Rooms' }).click({ modifiers: ['Control'] });
+  const tab = await opened;
+  await expect(tab).toHaveURL(/\/$/);
+  await tab.close();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
   await page.getByRole('link', { name: 'Rooms' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('owner · 0 apps');
 });

@@ -8,6 +8,8 @@ export function InAppLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElem
       href={href}
       {...rest}
       onClick={(e) => {
+        // Ctrl/Cmd/Shift-click and the like are the browser's: a new tab or window, as on any link.
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
         navigate(href);
       }}
